@@ -1,0 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '@punchline/projections';
+import { PgDatabase } from './pg-database';
+import { PgliteDatabase } from './pglite-database';
+
+/** DATABASE_URL set → PostgreSQL; otherwise embedded PGlite under DATA_DIR/pglite. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return new PgDatabase(options.databaseUrl);
+  const dir = join(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return PgliteDatabase.open(dir);
+}

@@ -1,0 +1,83 @@
+import { Client, Pool, type PoolClient } from 'pg';
+import type { Database, DedicatedSession, QueryResult, SqlClient } from '@punchline/projections';
+
+/** Postgres returns int8 as text; our positions fit in a JS number, so parse them as numbers. */
+import { types } from 'pg';
+types.setTypeParser(20, (v) => Number(v));
+
+function wrap(client: Pool | PoolClient | Client): SqlClient {
+  return {
+    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      const r = await client.query(sql, params as unknown[]);
+      return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+    },
+  };
+}
+
+export class PgDatabase implements Database {
+  readonly kind = 'pg' as const;
+  private readonly pool: Pool;
+  private listener: Client | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+
+  constructor(readonly connectionString: string, poolSize = 10) {
+    this.pool = new Pool({ connectionString, max: poolSize });
+    // An idle client that errors (server restart) must not crash the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return wrap(this.pool).query<R>(sql, params);
+  }
+
+  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(wrap(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+    if (!this.listener) {
+      const client = new Client({ connectionString: this.connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (msg) => {
+        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      this.listener = client;
+    }
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await this.listener.query(`LISTEN ${channel}`);
+    }
+    set.add(onNotify);
+    return async () => {
+      set!.delete(onNotify);
+    };
+  }
+
+  async dedicatedSession(): Promise<DedicatedSession> {
+    const client = new Client({ connectionString: this.connectionString });
+    client.on('error', () => undefined);
+    await client.connect();
+    return { ...wrap(client), release: () => client.end() };
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,63 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, DedicatedSession, QueryResult, SqlClient } from '@punchline/projections';
+
+/**
+ * Embedded Postgres (PGlite): one in-process connection, so transactions are serialised by
+ * PGlite's own mutex and there is only ever one projector leader.
+ */
+export class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+
+  private constructor(private readonly db: PGlite) {}
+
+  /** dataDir undefined → in memory (tests). */
+  static async open(dataDir?: string): Promise<PgliteDatabase> {
+    const db = new PGlite(dataDir, {
+      // int8 as JS number, as in the pg adapter.
+      parsers: { [types.INT8]: (v: string) => Number(v) },
+    });
+    await db.waitReady;
+    return new PgliteDatabase(db);
+  }
+
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    const r = params && params.length > 0 ? await this.db.query<R>(sql, params) : await this.execOrQuery<R>(sql);
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  }
+
+  /** Multi-statement SQL (migrations) only works through exec. */
+  private async execOrQuery<R>(sql: string): Promise<{ rows: R[]; affectedRows?: number }> {
+    const results = await this.db.exec(sql);
+    const last = results[results.length - 1];
+    return { rows: (last?.rows ?? []) as R[], affectedRows: last?.affectedRows };
+  }
+
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) =>
+      fn({
+        async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+          if (!params || params.length === 0) {
+            const results = await tx.exec(sql);
+            const last = results[results.length - 1];
+            return { rows: (last?.rows ?? []) as R[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+          }
+          const r = await tx.query<R>(sql, params);
+          return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+        },
+      }),
+    );
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.db.listen(channel, onNotify);
+  }
+
+  async dedicatedSession(): Promise<DedicatedSession> {
+    // One connection only: the "session" is the shared one; releasing it must not close the database.
+    return { query: (sql, params) => this.query(sql, params), release: async () => undefined };
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}

@@ -1,0 +1,40 @@
+// Boundaries are lint rules (DESIGN §2, §12.8): each workspace may import only what the table allows.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: restrict([
+      { group: ['@punchline/*', '../../backend/*', '../../projections/*', '../../frontend/*'], message: 'domain/ imports nothing of ours (DESIGN §2).' },
+      { group: ['@nestjs/*', 'pg', 'react', 'react-*', '@electric-sql/*', '@eventstore/*', 'node:*', 'express*'], message: 'domain/ is pure TypeScript: no frameworks, drivers or Node APIs.' },
+    ]),
+  },
+  {
+    files: ['projections/**/*.ts'],
+    rules: restrict([
+      { group: ['@punchline/backend', '@punchline/frontend', '**/backend/**', '**/frontend/**', '@nestjs/*', 'react'], message: 'projections/ may import only domain/ (DESIGN §2).' },
+    ]),
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict([
+      { group: ['@punchline/backend', '@punchline/projections', '**/backend/**', '**/projections/**', '@nestjs/*', 'pg'], message: 'frontend/ may import only domain/ (DESIGN §2).' },
+    ]),
+  },
+);

@@ -1,0 +1,29 @@
+/** One jest, three levels (DESIGN §12.5): *.unit.spec.ts, *.int.spec.ts, *.e2e.spec.ts. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@punchline/domain$': '<rootDir>/domain/src/index.ts',
+    '^@punchline/projections$': '<rootDir>/projections/src/index.ts',
+  },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{domain,projections,backend,frontend}/**/*.unit.spec.ts?(x)'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,backend}/**/*.int.spec.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], testTimeout: 120000 },
+  ],
+};
