@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { PlatformModule } from './platform/platform.module';
+import type { Runtime } from './platform/runtime';
+import { HealthModule } from './health/health.module';
+
+@Module({})
+export class AppModule {
+  static forRuntime(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRuntime(runtime),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: runtime.config.logLevel,
+            // Health probes and static assets would drown the request log.
+            autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/') },
+            redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+        }),
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { EventStore } from '@punchline/domain';
+import type { Database, Projector } from '@punchline/projections';
+import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
+import { Public } from '../platform/http/public.decorator';
+
+@ApiTags('health')
+@Controller('api/health')
+export class HealthHttpController {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTOR) private readonly projector: Projector,
+  ) {}
+
+  /** 200 when the database and event store answer; projector lag is reported, not judged. */
+  @Public()
+  @Get()
+  @ApiOkResponse({ description: 'database, event store and projector status' })
+  async health(@Res() res: Response): Promise<void> {
+    const [database, eventStore, projector] = await Promise.all([
+      this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
+      this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
+      this.projector.lag().then(
+        (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint }),
+        (e: Error) => ({ ok: false, error: e.message }),
+      ),
+    ]);
+    const ok = database.ok && eventStore.ok;
+    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status: ok ? 'ok' : 'degraded', database, eventStore, projector });
+  }
+}

@@ -1,0 +1,133 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment contract of DESIGN §10, parsed once at start-up. A bad value stops start-up
+ * with a message naming the variable (DESIGN §12.7).
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_CONNECTION_STRING: z.string().regex(/^(esdb|kurrentdb|esdb\+discover):\/\//, 'must be an esdb:// connection string').optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).default('media'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  DEV_SIGN_IN: bool.optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  CONTACT_TO: z.email().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  eventStore: 'postgres' | 'eventstoredb';
+  eventStoreConnectionString?: string;
+  storage: { kind: 'local' | 's3'; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean; accessKeyId?: string; secretAccessKey?: string };
+  google: { clientId?: string; clientSecret?: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
+  devSignIn: boolean;
+  adminEmails: string[];
+  sessionSecret: string;
+  sessionTimeoutMinutes?: number;
+  smtpUrl?: string;
+  contactTo?: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "unset": compose files and shells often export VAR= .
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const missing: string[] = [];
+  if (production && !e.SESSION_SECRET) missing.push('SESSION_SECRET (required in production)');
+  if (production && !e.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID (required in production)');
+  if (production && !e.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET (required in production)');
+  if (production && e.DEV_SIGN_IN) missing.push('DEV_SIGN_IN (development sign-in is refused in production)');
+  if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET (GOOGLE_CLIENT_ID is set)');
+  if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_CONNECTION_STRING) missing.push('EVENTSTORE_CONNECTION_STRING (EVENT_STORE=eventstoredb)');
+  if (e.STORAGE === 's3' && !e.S3_ENDPOINT && !e.AWS_ACCESS_KEY_ID) missing.push('AWS_ACCESS_KEY_ID or S3_ENDPOINT (STORAGE=s3)');
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    eventStore: e.EVENT_STORE,
+    eventStoreConnectionString: e.EVENTSTORE_CONNECTION_STRING,
+    storage: {
+      kind: e.STORAGE,
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      accessKeyId: e.AWS_ACCESS_KEY_ID,
+      secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+    },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      userInfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    devSignIn: !production && (e.DEV_SIGN_IN ?? !e.GOOGLE_CLIENT_ID),
+    adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
+    smtpUrl: e.SMTP_URL,
+    contactTo: e.CONTACT_TO,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is generated once into DATA_DIR so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

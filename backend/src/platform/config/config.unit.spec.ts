@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'punchline-config-'));
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults of DESIGN §10', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.eventStore).toBe('postgres');
+    expect(c.storage.kind).toBe('local');
+    expect(c.devSignIn).toBe(true);
+    expect(c.sessionSecret).toHaveLength(64);
+  });
+
+  it('keeps a generated development secret across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(loadConfig({ DATA_DIR: dir }).sessionSecret);
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ EVENT_STORE: 'kafka' })).toThrow(/EVENT_STORE/);
+  });
+
+  it('refuses production without a session secret or a Google client, naming them', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String(error)).toMatch(/SESSION_SECRET/);
+    expect(String(error)).toMatch(/GOOGLE_CLIENT_ID/);
+  });
+
+  it('refuses development sign-in in production', () => {
+    const env = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' } as const;
+    expect(loadConfig(env).devSignIn).toBe(false);
+    expect(() => loadConfig({ ...env, DEV_SIGN_IN: 'true' })).toThrow(/DEV_SIGN_IN/);
+  });
+
+  it('lower-cases the fixed admin allowlist', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAILS: ' A@x.com, b@Y.org ,' }).adminEmails).toEqual(['a@x.com', 'b@y.org']);
+  });
+
+  it('requires a connection string for EventStoreDB', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_CONNECTION_STRING/);
+  });
+});

@@ -1,0 +1,64 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, type ErrorCode, assertNever } from '@punchline/domain';
+
+/** The one place where stable domain error codes become HTTP statuses (DESIGN §8, §12.6). */
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'INVALID_INPUT':
+      return 400;
+    case 'UNAUTHENTICATED':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+      return 404;
+    case 'STALE_REVISION':
+      return 409;
+    case 'TOO_LARGE':
+      return 413;
+    case 'LOCKED':
+      return 423;
+    case 'RATE_LIMITED':
+      return 429;
+    default:
+      return assertNever(code, 'error code');
+  }
+}
+
+/** Every error leaves as `{ "error": "<human text>" }`; only genuine bugs become 500. */
+@Catch()
+export class ErrorBodyFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    if (exception instanceof DomainError) {
+      res.status(statusOf(exception.code)).json({ error: exception.message, code: exception.code, ...(exception.details ?? {}) });
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      res.status(status).json({ error: messageOf(body, exception.message) });
+      return;
+    }
+    // Body parser errors (malformed JSON, too large) arrive as plain errors carrying a status.
+    const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const text = status === 413 ? 'Request body too large' : status === 400 ? 'Malformed request body' : (exception as Error).message;
+      res.status(status).json({ error: text });
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ error: 'Internal server error' });
+  }
+}
+
+function messageOf(body: string | object, fallback: string): string {
+  if (typeof body === 'string') return body;
+  const m = (body as { message?: unknown; error?: unknown }).message ?? (body as { error?: unknown }).error;
+  if (Array.isArray(m)) return m.join('; ');
+  return typeof m === 'string' ? m : fallback;
+}
