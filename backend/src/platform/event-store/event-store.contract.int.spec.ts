@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  WrongExpectedRevisionError,
+  createUpcasterRegistry,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type UpcasterRegistry,
+} from '@punchline/domain';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
+import { migrate } from '../database/migrations';
+import { EventStoreDbEventStore } from './eventstoredb-event-store';
+import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
+import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
+
+/** One adapter under test: opens stores (optionally with upcasters) over one shared backend. */
+interface Harness {
+  open(upcasters?: UpcasterRegistry): EventStore;
+  close(): Promise<void>;
+}
+
+function postgresHarness(kind: 'pglite' | 'postgres'): () => Promise<Harness> {
+  return async () => {
+    const database: TestDatabase = await createTestDatabase(kind);
+    await migrate(database.db, [eventStoreMigration]);
+    const stores: EventStore[] = [];
+    return {
+      open(upcasters) {
+        const store = new PostgresEventStore(database.db, { upcasters });
+        stores.push(store);
+        return store;
+      },
+      async close() {
+        await Promise.all(stores.map((s) => s.close()));
+        await database.drop();
+      },
+    };
+  };
+}
+
+function eventStoreDbHarness(connectionString: string): () => Promise<Harness> {
+  return async () => {
+    const stores: EventStore[] = [];
+    return {
+      open(upcasters) {
+        const store = new EventStoreDbEventStore(connectionString, { upcasters, resubscribeDelayMs: 200 });
+        stores.push(store);
+        return store;
+      },
+      async close() {
+        await Promise.all(stores.map((s) => s.close()));
+      },
+    };
+  };
+}
+
+const adapters: [string, () => Promise<Harness>][] = databaseKinds().map((kind) => [kind, postgresHarness(kind)]);
+// EventStoreDB cannot run on this machine; the suite covers it wherever a server is configured.
+if (process.env.EVENTSTORE_CONNECTION_STRING) adapters.push(['eventstoredb', eventStoreDbHarness(process.env.EVENTSTORE_CONNECTION_STRING)]);
+
+const ids = (events: RecordedEvent[]): string[] => events.map((e) => e.eventId);
+
+async function expectRejected(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to be rejected');
+}
+
+describe.each(adapters)('event store contract: %s', (_name, setup) => {
+  let harness: Harness;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    harness = await setup();
+    store = harness.open();
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('reads back what it appended, in stream and global order', async () => {
+    const stream = uniqueStream('roundtrip');
+    const before = await store.headPosition();
+    const first = newEvent('ThingCreated', { name: 'Open mic', tags: ['a', 'b'], nested: { n: 1.5, ok: true, none: null } });
+    const second = newEvent('ThingRenamed', { name: 'Späti Comedy 😀' });
+
+    const result = await store.append(stream, [first, second], { expectedRevision: 'no_stream' });
+
+    const read = await store.readStream(stream);
+    expect(read.map(({ eventId, type, data, metadata, streamId, streamRevision }) => ({ eventId, type, data, metadata, streamId, streamRevision }))).toEqual([
+      { ...first, streamId: stream, streamRevision: 0 },
+      { ...second, streamId: stream, streamRevision: 1 },
+    ]);
+    expect(read[0].globalPosition).toBeGreaterThan(before);
+    expect(read[1].globalPosition).toBeGreaterThan(read[0].globalPosition);
+    expect(result).toEqual({ nextExpectedRevision: 1, position: read[1].globalPosition });
+    expect(await store.headPosition()).toBe(read[1].globalPosition);
+    for (const event of read) {
+      expect(event.schemaVersion).toBe(1);
+      expect(new Date(event.recordedAt).toISOString()).toBe(event.recordedAt);
+    }
+    const all = await store.readAll({ fromPosition: before, limit: 100 });
+    expect(all.filter((e) => e.streamId === stream)).toEqual(read);
+  });
+
+  it('returns an empty list for a stream that does not exist', async () => {
+    expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
+  });
+
+  describe('expected revision', () => {
+    async function expectConflict(stream: string, expectedRevision: ExpectedRevision): Promise<void> {
+      const before = await store.readStream(stream);
+      const head = await store.headPosition();
+      const error = await expectRejected(store.append(stream, [newEvent('Conflicting', {})], { expectedRevision }));
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((error as WrongExpectedRevisionError).code).toBe('STALE_REVISION');
+      expect(await store.readStream(stream)).toEqual(before);
+      expect(await store.headPosition()).toBe(head);
+    }
+
+    it('any: appends to a new and to an existing stream', async () => {
+      const stream = uniqueStream('any');
+      await expect(store.append(stream, [newEvent('A', {})], { expectedRevision: 'any' })).resolves.toMatchObject({ nextExpectedRevision: 0 });
+      await expect(store.append(stream, [newEvent('A', {})], { expectedRevision: 'any' })).resolves.toMatchObject({ nextExpectedRevision: 1 });
+    });
+
+    it('no_stream: creates a stream, and refuses once it exists', async () => {
+      const stream = uniqueStream('no-stream');
+      await expect(store.append(stream, [newEvent('A', {})], { expectedRevision: 'no_stream' })).resolves.toMatchObject({ nextExpectedRevision: 0 });
+      await expectConflict(stream, 'no_stream');
+    });
+
+    it('stream_exists: refuses a missing stream, appends to an existing one', async () => {
+      const stream = uniqueStream('exists');
+      await expectConflict(stream, 'stream_exists');
+      await store.append(stream, [newEvent('A', {})], { expectedRevision: 'no_stream' });
+      await expect(store.append(stream, [newEvent('B', {})], { expectedRevision: 'stream_exists' })).resolves.toMatchObject({
+        nextExpectedRevision: 1,
+      });
+    });
+
+    it('exact n: appends at the current revision only', async () => {
+      const stream = uniqueStream('exact');
+      await expectConflict(stream, 0);
+      await store.append(stream, [newEvent('A', {}), newEvent('B', {})], { expectedRevision: 'no_stream' });
+      await expectConflict(stream, 0);
+      await expectConflict(stream, 2);
+      await expect(store.append(stream, [newEvent('C', {})], { expectedRevision: 1 })).resolves.toMatchObject({ nextExpectedRevision: 2 });
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('a retried append returns the original result and writes nothing', async () => {
+      const stream = uniqueStream('retry');
+      await store.append(stream, [newEvent('Before', {})], { expectedRevision: 'no_stream' });
+      const batch = [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })];
+      const original = await store.append(stream, batch, { expectedRevision: 0 });
+      const head = await store.headPosition();
+
+      await expect(store.append(stream, batch, { expectedRevision: 0 })).resolves.toEqual(original);
+
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['Before', 'A', 'B']);
+      expect(await store.headPosition()).toBe(head);
+    });
+
+    it('a retried append with expected revision any is idempotent too', async () => {
+      const stream = uniqueStream('retry-any');
+      const batch = [newEvent('A', {})];
+      const original = await store.append(stream, batch, { expectedRevision: 'any' });
+      await expect(store.append(stream, batch, { expectedRevision: 'any' })).resolves.toEqual(original);
+      expect(await store.readStream(stream)).toHaveLength(1);
+    });
+  });
+
+  describe('invalid input', () => {
+    it('rejects an empty append', async () => {
+      const stream = uniqueStream('empty');
+      const error = await expectRejected(store.append(stream, [], { expectedRevision: 'any' }));
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('INVALID_INPUT');
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+
+    it('rejects bad stream ids and event ids', async () => {
+      for (const [stream, event] of [
+        ['', newEvent('A', {})],
+        ['x'.repeat(201), newEvent('A', {})],
+        [uniqueStream('bad-id'), newEvent('A', {}, 'not-a-uuid')],
+      ] as const) {
+        const error = await expectRejected(store.append(stream, [event], { expectedRevision: 'any' }));
+        expect((error as DomainError).code).toBe('INVALID_INPUT');
+      }
+    });
+  });
+
+  it('readAll pages through the log in global order', async () => {
+    const before = await store.headPosition();
+    const a = uniqueStream('page-a');
+    const b = uniqueStream('page-b');
+    const appended = [newEvent('P1', {}), newEvent('P2', {}), newEvent('P3', {}), newEvent('P4', {}), newEvent('P5', {})];
+    await store.append(a, appended.slice(0, 2), { expectedRevision: 'no_stream' });
+    await store.append(b, appended.slice(2, 3), { expectedRevision: 'no_stream' });
+    await store.append(a, appended.slice(3, 5), { expectedRevision: 1 });
+
+    const pages: RecordedEvent[][] = [];
+    let from = before;
+    for (;;) {
+      const page = await store.readAll({ fromPosition: from, limit: 2 });
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(2);
+      pages.push(page);
+      from = page[page.length - 1].globalPosition;
+    }
+    const all = pages.flat();
+    expect(ids(all.filter((e) => e.streamId === a || e.streamId === b))).toEqual(ids(appended as RecordedEvent[]));
+    const positions = all.map((e) => e.globalPosition);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    expect(new Set(positions).size).toBe(positions.length);
+    expect(positions[0]).toBeGreaterThan(before);
+  });
+
+  it('readStream starts at fromRevision', async () => {
+    const stream = uniqueStream('from-revision');
+    const events = [newEvent('R0', {}), newEvent('R1', {}), newEvent('R2', {}), newEvent('R3', {})];
+    await store.append(stream, events, { expectedRevision: 'no_stream' });
+    const read = await store.readStream(stream, { fromRevision: 2 });
+    expect(read.map((e) => [e.type, e.streamRevision])).toEqual([
+      ['R2', 2],
+      ['R3', 3],
+    ]);
+    expect(await store.readStream(stream, { fromRevision: 4 })).toEqual([]);
+  });
+
+  describe('subscribe', () => {
+    it('from 0 delivers the whole log in order, then events appended after subscribing', async () => {
+      const stream = uniqueStream('sub-zero');
+      const early = [newEvent('Early1', {}), newEvent('Early2', {})];
+      await store.append(stream, early, { expectedRevision: 'no_stream' });
+      const subscription = store.subscribe({ fromPosition: 0 });
+      try {
+        const late = [newEvent('Late1', {}), newEvent('Late2', {}), newEvent('Late3', {})];
+        const received = take(subscription, 5, (e) => e.streamId === stream);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await store.append(stream, late.slice(0, 1), { expectedRevision: 1 });
+        await store.append(stream, late.slice(1), { expectedRevision: 2 });
+        const events = await received;
+
+        expect(ids(events.filter((e) => e.streamId === stream))).toEqual(ids([...early, ...late] as RecordedEvent[]));
+        const positions = events.map((e) => e.globalPosition);
+        expect(positions[0]).toBeGreaterThan(0);
+        for (let i = 1; i < positions.length; i += 1) expect(positions[i]).toBeGreaterThan(positions[i - 1]);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('from the middle delivers only later events', async () => {
+      const stream = uniqueStream('sub-middle');
+      await store.append(stream, [newEvent('M0', {}), newEvent('M1', {}), newEvent('M2', {}), newEvent('M3', {})], { expectedRevision: 'no_stream' });
+      const written = await store.readStream(stream);
+      const subscription = store.subscribe({ fromPosition: written[1].globalPosition });
+      try {
+        const events = await take(subscription, 2, (e) => e.streamId === stream);
+        expect(events[0]).toEqual(written[2]);
+        expect(events.filter((e) => e.streamId === stream)).toEqual(written.slice(2));
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('close() ends a waiting iteration', async () => {
+      const subscription = store.subscribe({ fromPosition: await store.headPosition() });
+      const iterator = subscription[Symbol.asyncIterator]();
+      const next = iterator.next();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = Date.now();
+      await subscription.close();
+      await expect(next).resolves.toMatchObject({ done: true });
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+  });
+
+  it('upcasts events stored at an older schema version on read', async () => {
+    const stream = uniqueStream('upcast');
+    await store.append(stream, [newEvent('ShowRenamed', { name: 'Late Laughs' })], { expectedRevision: 'no_stream' });
+    const upcasters = createUpcasterRegistry({
+      ShowRenamed: { 1: (data) => ({ title: (data as { name: string }).name, subtitle: null }) },
+    });
+    const current = harness.open(upcasters);
+    await current.append(stream, [newEvent('ShowRenamed', { title: 'Later Laughs', subtitle: 'v2' })], { expectedRevision: 0 });
+
+    const read = await current.readStream(stream);
+    expect(read.map((e) => [e.data, e.schemaVersion])).toEqual([
+      [{ title: 'Late Laughs', subtitle: null }, 2],
+      [{ title: 'Later Laughs', subtitle: 'v2' }, 2],
+    ]);
+    const fromAll = await current.readAll({ fromPosition: read[0].globalPosition - 1, limit: 1 });
+    expect(fromAll[0].data).toEqual({ title: 'Late Laughs', subtitle: null });
+    const subscription = current.subscribe({ fromPosition: read[0].globalPosition - 1 });
+    try {
+      const [first] = await take(subscription, 1);
+      expect(first.data).toEqual({ title: 'Late Laughs', subtitle: null });
+    } finally {
+      await subscription.close();
+    }
+  });
+});
+
+describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await migrate(database.db, [eventStoreMigration]);
+    store = new PostgresEventStore(database.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('assigns gapless positions: a refused append burns none', async () => {
+    const stream = uniqueStream('gapless');
+    const first = await store.append(stream, [newEvent('A', {})], { expectedRevision: 'no_stream' });
+    await expect(store.append(stream, [newEvent('B', {})], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    const second = await store.append(stream, [newEvent('C', {}), newEvent('D', {})], { expectedRevision: 0 });
+    expect(second.position).toBe(first.position + 2);
+    const all = await store.readAll({ fromPosition: 0, limit: 1000 });
+    expect(all.map((e) => e.globalPosition)).toEqual(all.map((_, i) => i + 1));
+  });
+
+  it('refuses ids already recorded as another batch or in another stream', async () => {
+    const stream = uniqueStream('reuse');
+    const batch = [newEvent('A', {}), newEvent('B', {})];
+    await store.append(stream, batch, { expectedRevision: 'no_stream' });
+    const head = await store.headPosition();
+
+    const partial = await expectRejected(store.append(stream, [batch[0], newEvent('C', {})], { expectedRevision: 'any' }));
+    expect((partial as DomainError).code).toBe('INVALID_INPUT');
+    const elsewhere = await expectRejected(store.append(uniqueStream('other'), batch, { expectedRevision: 'any' }));
+    expect((elsewhere as DomainError).code).toBe('INVALID_INPUT');
+    const reordered = await expectRejected(store.append(stream, [batch[1], batch[0]], { expectedRevision: 'any' }));
+    expect((reordered as DomainError).code).toBe('INVALID_INPUT');
+    expect(await store.headPosition()).toBe(head);
+  });
+
+  it('treats event ids case-insensitively, as uuids are', async () => {
+    const stream = uniqueStream('case');
+    const id = randomUUID();
+    const original = await store.append(stream, [newEvent('A', {}, id.toUpperCase())], { expectedRevision: 'no_stream' });
+    await expect(store.append(stream, [newEvent('A', {}, id)], { expectedRevision: 'no_stream' })).resolves.toEqual(original);
+    expect((await store.readStream(stream)).map((e) => e.eventId)).toEqual([id]);
+  });
+
+  it('announces appends on the notify channel with the last position', async () => {
+    const payloads: string[] = [];
+    const unlisten = await database.db.listen('es_events', (payload) => payloads.push(payload));
+    try {
+      const result = await store.append(uniqueStream('notify'), [newEvent('A', {}), newEvent('B', {})], { expectedRevision: 'any' });
+      const deadline = Date.now() + 5000;
+      while (!payloads.includes(String(result.position)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(payloads).toContain(String(result.position));
+    } finally {
+      await unlisten();
+    }
+  });
+});
