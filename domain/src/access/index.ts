@@ -1,0 +1,4 @@
+export * from './access-events';
+export * from './email';
+export * from './allowlist';
+export * from './sign-in';
