@@ -3,3 +3,4 @@ export * from './events/event-store.port';
 export * from './events/upcasting';
 export * from './events/canonical-json';
 export * from './errors/domain-error';
+export * from './access';
