@@ -1,0 +1,159 @@
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
+import { migrate } from '../database/migrations';
+import { eventHash, verifyChain } from './hash-chain';
+import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
+import { newEvent, uniqueStream } from './test-support/event-store.test-kit';
+
+/** Values whose jsonb round trip changes their text (key order, number spelling, escapes) but not their meaning. */
+const AWKWARD_DATA: unknown[] = [
+  { b: 1, a: 2, ä: 'ü', '😀': 'emoji 😀 and 中文', nested: { z: [3, { y: null, x: true }], a: {} } },
+  { half: 1.5, tiny: 1e-7, big: 1e21, maxSafe: 2 ** 53 - 1, minSafe: -(2 ** 53 - 1), negZero: -0, pointThree: 0.1 + 0.2 },
+  { quotes: 'say "hi"\\ back\nslash\t tab', html: '<script>&amp;</script>', empty: '', list: [], unicodeEscape: '\u00e9\u2028' },
+  ['top', 'level', 'array', 1, null],
+  'just a string',
+  42,
+  null,
+];
+
+interface RawEvent {
+  global_position: number;
+  stream_id: string;
+  stream_revision: number;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: string;
+  metadata: string;
+  created_at: Date;
+  prev_hash: string;
+  hash: string;
+}
+
+describe.each(databaseKinds())('hash chain: %s', (kind) => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await migrate(database.db, [eventStoreMigration]);
+    store = new PostgresEventStore(database.db);
+    const stream = uniqueStream('chain');
+    await store.append(stream, AWKWARD_DATA.slice(0, 3).map((data, i) => newEvent(`Awkward${i}`, data)), { expectedRevision: 'no_stream' });
+    await store.append(uniqueStream('chain-other'), AWKWARD_DATA.slice(3).map((data, i) => newEvent(`Odd${i}`, data)), { expectedRevision: 'no_stream' });
+    await store.append(stream, [newEvent('Closing', { ok: true })], { expectedRevision: 2 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const total = AWKWARD_DATA.length + 1;
+
+  async function row(position: number): Promise<RawEvent> {
+    const { rows } = await database.db.query<RawEvent>(
+      'SELECT global_position, stream_id, stream_revision, event_id::text, type, schema_version, data::text AS data, metadata::text AS metadata, created_at, prev_hash, hash FROM es.events WHERE global_position = $1',
+      [position],
+    );
+    return rows[0];
+  }
+
+  /** Tampers, checks what verifyChain says, then undoes the tampering so each case starts from a clean chain. */
+  async function tamper(change: () => Promise<unknown>, undo: () => Promise<unknown>) {
+    await change();
+    try {
+      return await verifyChain(database.db);
+    } finally {
+      await undo();
+      await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: total });
+    }
+  }
+
+  it('verifies a clean chain, including values jsonb rewrites', async () => {
+    await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: total });
+    const read = await store.readAll({ fromPosition: 0, limit: 100 });
+    expect(read.slice(0, 3).map((e) => e.data)).toEqual(JSON.parse(JSON.stringify(AWKWARD_DATA.slice(0, 3))));
+  });
+
+  it('verifies across batch boundaries', async () => {
+    await expect(verifyChain(database.db, { batchSize: 2 })).resolves.toEqual({ ok: true, count: total });
+  });
+
+  it('names the event whose data was edited', async () => {
+    const target = await row(2);
+    const result = await tamper(
+      () => database.db.query(`UPDATE es.events SET data = jsonb_set(data, '{half}', '2.5') WHERE global_position = 2`),
+      () => database.db.query('UPDATE es.events SET data = $1::jsonb WHERE global_position = 2', [target.data]),
+    );
+    expect(result).toEqual({
+      ok: false,
+      count: 2,
+      firstBad: { globalPosition: 2, eventId: target.event_id, streamId: target.stream_id, type: 'Awkward1', reason: expect.stringContaining('hash') },
+    });
+  });
+
+  it('names the event whose metadata was edited', async () => {
+    const target = await row(5);
+    const result = await tamper(
+      () => database.db.query(`UPDATE es.events SET metadata = jsonb_set(metadata, '{actorEmail}', '"mallory@example.com"') WHERE global_position = 5`),
+      () => database.db.query('UPDATE es.events SET metadata = $1::jsonb WHERE global_position = 5', [target.metadata]),
+    );
+    expect(result).toMatchObject({ ok: false, count: 5, firstBad: { globalPosition: 5, eventId: target.event_id, type: target.type } });
+  });
+
+  it('names the event after a deleted one', async () => {
+    const deleted = await row(3);
+    const next = await row(4);
+    const result = await tamper(
+      () => database.db.query('DELETE FROM es.events WHERE global_position = 3'),
+      () =>
+        database.db.query(
+          `INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at, prev_hash, hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11)`,
+          [3, deleted.stream_id, deleted.stream_revision, deleted.event_id, deleted.type, deleted.schema_version, deleted.data, deleted.metadata, deleted.created_at, deleted.prev_hash, deleted.hash],
+        ),
+    );
+    expect(result).toMatchObject({ ok: false, count: 3, firstBad: { globalPosition: 4, eventId: next.event_id, reason: expect.stringContaining('position 3 is missing') } });
+  });
+
+  it('names the first of two swapped events', async () => {
+    const first = await row(6);
+    const swap = async () => {
+      await database.db.transaction(async (tx) => {
+        await tx.query('UPDATE es.events SET global_position = -1 WHERE global_position = 6');
+        await tx.query('UPDATE es.events SET global_position = 6 WHERE global_position = 7');
+        await tx.query('UPDATE es.events SET global_position = 7 WHERE global_position = -1');
+      });
+    };
+    const result = await tamper(swap, swap);
+    expect(result).toMatchObject({ ok: false, count: 6, firstBad: { globalPosition: 6 } });
+    expect(result).not.toMatchObject({ firstBad: { eventId: first.event_id } });
+  });
+
+  it('catches an edit whose hash was recomputed, at the broken link after it', async () => {
+    const target = await row(1);
+    const next = await row(2);
+    const forgedData = { forged: true };
+    const forgedHash = eventHash(target.prev_hash, {
+      globalPosition: 1,
+      streamId: target.stream_id,
+      streamRevision: target.stream_revision,
+      eventId: target.event_id,
+      type: target.type,
+      schemaVersion: target.schema_version,
+      data: forgedData,
+      metadata: JSON.parse(target.metadata),
+    });
+    const result = await tamper(
+      () => database.db.query('UPDATE es.events SET data = $1::jsonb, hash = $2 WHERE global_position = 1', [JSON.stringify(forgedData), forgedHash]),
+      () => database.db.query('UPDATE es.events SET data = $1::jsonb, hash = $2 WHERE global_position = 1', [target.data, target.hash]),
+    );
+    expect(result).toMatchObject({ ok: false, count: 2, firstBad: { globalPosition: 2, eventId: next.event_id, reason: expect.stringContaining('prev_hash') } });
+  });
+
+  it('keeps the chain intact across further appends', async () => {
+    const result = await store.append(uniqueStream('after'), [newEvent('Later', { n: 1 })], { expectedRevision: 'any' });
+    expect(result.position).toBe(total + 1);
+    await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: total + 1 });
+    await database.db.query('DELETE FROM es.events WHERE global_position = $1', [total + 1]);
+  });
+});
