@@ -4,3 +4,4 @@ export * from './events/upcasting';
 export * from './events/canonical-json';
 export * from './errors/domain-error';
 export * from './access';
+export * from './settings';

@@ -1,0 +1,52 @@
+/**
+ * Comparing and layering settings versions. A change set maps each changed field to its new value;
+ * null means "no longer set" (the field falls back to live, then to the reading's default).
+ */
+import { canonicalJson } from '../events/canonical-json';
+import type { SettingsRecord, StoredSettings, WritableSettingsField } from './settings-record';
+import { SETTINGS_FIELDS } from './settings-record';
+
+export type SettingsChanges = { [K in WritableSettingsField]?: SettingsRecord[K] | null };
+
+const isWritable = (key: string): key is WritableSettingsField =>
+  Object.prototype.hasOwnProperty.call(SETTINGS_FIELDS, key) && !SETTINGS_FIELDS[key as WritableSettingsField].readOnly;
+
+/**
+ * The writable fields whose values differ (deep, key-order-insensitive), with their value in
+ * `after`; a field set in `before` but absent from `after` appears as null. Read-only and unknown keys are ignored.
+ */
+export function diffSettings(before: Partial<SettingsRecord>, after: Partial<SettingsRecord>): SettingsChanges {
+  const changes: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const key of keys) {
+    if (!isWritable(key)) continue;
+    const a = before[key] ?? null;
+    const b = after[key] ?? null;
+    if (canonicalJson(a) !== canonicalJson(b)) changes[key] = b;
+  }
+  return changes as SettingsChanges;
+}
+
+export function hasSettingsChanges(changes: SettingsChanges): boolean {
+  return Object.keys(changes).length > 0;
+}
+
+/** Applies a change set: values replace, null removes the field. */
+export function applySettingsChanges(settings: StoredSettings, changes: SettingsChanges): StoredSettings {
+  const next: Record<string, unknown> = { ...settings };
+  for (const [key, value] of Object.entries(changes)) {
+    if (!isWritable(key)) continue;
+    if (value === null || value === undefined) delete next[key];
+    else next[key] = value;
+  }
+  return next as StoredSettings;
+}
+
+/** The draft stage's view (SPEC §4): every draft value that is set (not null or undefined) wins over live. */
+export function mergeDraftOverLive<T extends Partial<SettingsRecord>>(live: T, draft: Partial<SettingsRecord>): T {
+  const merged: Record<string, unknown> = { ...live };
+  for (const [key, value] of Object.entries(draft)) {
+    if (value !== null && value !== undefined) merged[key] = value;
+  }
+  return merged as T;
+}
