@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Database } from '@punchline/projections';
-import { PgDatabase } from '../platform/database/pg-database';
+import { PgDatabase, withDefaultUser } from '../platform/database/pg-database';
 import { PgliteDatabase } from '../platform/database/pglite-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -34,7 +34,7 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Pro
   const baseUrl = postgresUrl();
   if (!baseUrl) throw new Error('DATABASE_URL is required for postgres tests');
   const name = `punchline_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
+  const admin = new Client({ connectionString: withDefaultUser(baseUrl) });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -46,7 +46,7 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Pro
     url: url.toString(),
     async drop() {
       await db.close();
-      const c = new Client({ connectionString: baseUrl });
+      const c = new Client({ connectionString: withDefaultUser(baseUrl) });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();

@@ -1,9 +1,21 @@
+import { userInfo } from 'node:os';
 import { Client, Pool, type PoolClient } from 'pg';
 import type { Database, DedicatedSession, QueryResult, SqlClient } from '@punchline/projections';
 
 /** Postgres returns int8 as text; our positions fit in a JS number, so parse them as numbers. */
 import { types } from 'pg';
 types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * libpq falls back to $USER when the URL names no user; CI shells may not export USER, so fill in
+ * the OS account the same way (postgres://127.0.0.1:5432/test must work everywhere).
+ */
+export function withDefaultUser(connectionString: string): string {
+  const url = new URL(connectionString);
+  if (url.username || process.env.PGUSER || process.env.USER) return connectionString;
+  url.username = userInfo().username;
+  return url.toString();
+}
 
 function wrap(client: Pool | PoolClient | Client): SqlClient {
   return {
@@ -20,8 +32,11 @@ export class PgDatabase implements Database {
   private listener: Client | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
 
-  constructor(readonly connectionString: string, poolSize = 10) {
-    this.pool = new Pool({ connectionString, max: poolSize });
+  readonly connectionString: string;
+
+  constructor(connectionString: string, poolSize = 10) {
+    this.connectionString = withDefaultUser(connectionString);
+    this.pool = new Pool({ connectionString: this.connectionString, max: poolSize });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => undefined);
   }

@@ -1,0 +1,47 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eventStoreBench } from './event-store.bench';
+import { replayBench } from './replay.bench';
+import { machineDescription, type Section } from './support';
+
+/** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
+const suites: Record<string, () => Promise<Section>> = {
+  'event-store': eventStoreBench,
+  replay: replayBench,
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const names = wanted.length > 0 ? wanted : Object.keys(suites);
+  const unknown = names.filter((n) => !suites[n]);
+  if (unknown.length > 0) throw new Error(`Unknown suite(s): ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}`);
+  const machine = await machineDescription();
+  const sections: Section[] = [];
+  for (const name of names) {
+    process.stdout.write(`▶ ${name}\n`);
+    const section = await suites[name]();
+    for (const m of section.metrics) process.stdout.write(`  ${m.pass === false ? '✗' : '✓'} ${m.name}: ${m.value}${m.target ? ` (target ${m.target})` : ''}\n`);
+    sections.push(section);
+  }
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 10)} by \`npm run bench${wanted.length ? ` ${wanted.join(' ')}` : ''}\`.`,
+    '',
+    `Machine: ${machine}.`,
+    '',
+  ];
+  for (const s of sections) {
+    lines.push(`## ${s.title}`, '', '| metric | result | target | met |', '|---|---|---|---|');
+    for (const m of s.metrics) lines.push(`| ${m.name} | ${m.value} | ${m.target ?? '—'} | ${m.pass === undefined ? '—' : m.pass ? 'yes' : '**no**'} |`);
+    lines.push('', ...s.notes.map((n) => `- ${n}`), '');
+  }
+  writeFileSync(join(__dirname, '..', 'RESULTS.md'), lines.join('\n'));
+  process.stdout.write(`Wrote bench/RESULTS.md\n`);
+  if (sections.some((s) => s.metrics.some((m) => m.pass === false))) process.exitCode = 2;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
