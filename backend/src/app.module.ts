@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { PlatformModule } from './platform/platform.module';
 import type { Runtime } from './platform/runtime';
 import { HealthModule } from './health/health.module';
+import { SettingsModule } from './settings/settings.module';
 
 @Module({})
 export class AppModule {
@@ -20,6 +21,7 @@ export class AppModule {
           },
         }),
         HealthModule,
+        SettingsModule,
       ],
     };
   }

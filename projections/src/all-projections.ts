@@ -1,7 +1,8 @@
 import { auditProjection } from './audit/audit.projection';
 import type { Projection } from './projection';
+import { siteSettingsProjection } from './settings/site-settings.projection';
 
 /** Every read model the projector maintains and replay rebuilds. Names must be unique. */
 export function allProjections(): Projection[] {
-  return [auditProjection];
+  return [auditProjection, siteSettingsProjection];
 }

@@ -2,6 +2,7 @@ export * from './ports/database.port';
 export * from './projection';
 export * from './all-projections';
 export * from './audit/audit.projection';
+export * from './settings/site-settings.projection';
 export * from './runner/batch-plan';
 export * from './runner/read-models';
 export * from './runner/projector';

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { settingsDefaults, type NewEvent } from '@punchline/domain';
+import { Projector, allProjections, ensureReadModels } from '@punchline/projections';
+import { migrate } from '../platform/database/migrations';
+import { PostgresEventStore, eventStoreMigration } from '../platform/event-store/postgres-event-store';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
+import { SettingsReadService } from './settings-read.service';
+
+const STREAM = 'site-settings';
+
+function event(type: string, data: unknown, actorEmail = 'ada@example.com', occurredAt = '2025-03-01T12:00:00.000Z'): NewEvent {
+  return { eventId: randomUUID(), type, data, metadata: { actorEmail, correlationId: randomUUID(), causationId: null, occurredAt } };
+}
+
+describe.each(databaseKinds())('settings read models and SettingsReadService on %s', (kind) => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let projector: Projector;
+  let reads: SettingsReadService;
+  let revision = -1;
+
+  const append = async (...events: NewEvent[]): Promise<number> => {
+    const result = await store.append(STREAM, events, { expectedRevision: revision < 0 ? 'no_stream' : revision });
+    revision = result.nextExpectedRevision;
+    expect(await projector.waitFor(result.position, 5_000)).toBe(true);
+    reads.invalidate();
+    return result.position;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await migrate(database.db, [eventStoreMigration]);
+    await ensureReadModels(database.db, allProjections());
+    store = new PostgresEventStore(database.db);
+    projector = new Projector({ db: database.db, store, projections: allProjections(), pollMs: 50 });
+    await projector.start();
+    reads = new SettingsReadService(database.db);
+    await reads.onModuleInit();
+  });
+  afterAll(async () => {
+    await reads.onModuleDestroy();
+    await projector.stop();
+    await database.drop();
+  });
+
+  it('answers the public defaults, version 0, for an empty site; the draft reads the editor defaults', async () => {
+    const live = await reads.getLive();
+    expect(live.version).toBe(0);
+    expect(live.updatedAt).toBeNull();
+    expect(live.settings).toEqual(settingsDefaults('public'));
+    expect(JSON.parse(live.json)).toEqual(live.settings);
+    expect((await reads.getDraft()).settings).toEqual(settingsDefaults('editor'));
+    expect(await reads.getLock()).toBeNull();
+    expect(await reads.listVersions()).toEqual([]);
+  });
+
+  it('keeps the draft merged over live, and live only changes on Published', async () => {
+    const saved = await append(event('DraftSaved', { changes: { site_title: 'Draft title', hero_title: 'Draft hero' } }));
+    const draft = await reads.getDraft();
+    expect(draft.settings.site_title).toBe('Draft title');
+    expect(draft.version).toBe(saved);
+    expect(draft.updatedAt).toBe('2025-03-01T12:00:00.000Z');
+    expect((await reads.getLive()).version).toBe(0);
+
+    const published = await append(
+      event('Published', { settings: { site_title: 'Live title', footer_text: 'Live footer' } }, 'ada@example.com', '2025-03-02T08:00:00.000Z'),
+    );
+    const live = await reads.getLive();
+    expect(live.version).toBe(published);
+    expect(live.updatedAt).toBe('2025-03-02T08:00:00.000Z');
+    expect(live.settings).toMatchObject({ site_title: 'Live title', footer_text: 'Live footer', updated_at: '2025-03-02T08:00:00.000Z' });
+    expect(live.etag).toBe(`"live-${published}"`);
+    // Draft's own title wins; the footer it never set comes from the new live.
+    const merged = await reads.getDraft();
+    expect(merged.settings).toMatchObject({ site_title: 'Draft title', hero_title: 'Draft hero', footer_text: 'Live footer' });
+    expect(merged.version).toBe(published);
+
+    await append(event('DraftPulledFromLive', { changes: { site_title: 'Live title', hero_title: null } }));
+    expect((await reads.getDraft()).settings).toMatchObject({ site_title: 'Live title', hero_title: settingsDefaults('editor').hero_title });
+  });
+
+  it('serves a cached live answer until the projection changes it, from this process or via NOTIFY', async () => {
+    const first = await reads.getLive();
+    expect(await reads.getLive()).toBe(first);
+    const changed = new Promise<number>((resolve) => {
+      const off = reads.onLiveChanged((live) => {
+        off();
+        resolve(live.version);
+      });
+    });
+    // No invalidate() here: the projection's NOTIFY (or the one-second revalidation) must find it.
+    const result = await store.append(STREAM, [event('Published', { settings: { site_title: 'Seen via notify' } })], { expectedRevision: revision });
+    revision = result.nextExpectedRevision;
+    await projector.waitFor(result.position, 5_000);
+    const deadline = Date.now() + 3_000;
+    let live = await reads.getLive();
+    while (live.version !== result.position && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      live = await reads.getLive();
+    }
+    expect(live.settings.site_title).toBe('Seen via notify');
+    expect(await changed).toBe(result.position);
+  });
+
+  it('projects the lock: acquire, refresh, release; an expired lock reads as none', async () => {
+    await append(event('LockAcquired', { holderEmail: 'Ada@Example.com', expiresAt: '2025-03-01T12:05:00.000Z' }));
+    const at = new Date('2025-03-01T12:01:00.000Z');
+    expect(await reads.getLock(at)).toEqual({
+      holder_email: 'ada@example.com',
+      acquired_at: '2025-03-01T12:00:00.000Z',
+      expires_at: '2025-03-01T12:05:00.000Z',
+    });
+    await append(event('LockRefreshed', { holderEmail: 'ada@example.com', expiresAt: '2025-03-01T12:10:00.000Z' }));
+    expect((await reads.getLock(new Date('2025-03-01T12:07:00.000Z')))?.expires_at).toBe('2025-03-01T12:10:00.000Z');
+    expect(await reads.getLock(new Date('2025-03-01T12:10:00.000Z'))).toBeNull();
+    await append(event('LockReleased', { holderEmail: 'ada@example.com' }));
+    expect(await reads.getLock(at)).toBeNull();
+  });
+
+  it('lists snapshots newest first, marks the published one, deletes permanently', async () => {
+    await append(event('SnapshotSaved', { snapshotId: 's-1', label: 'First' }, 'bob@example.com'));
+    await append(event('DraftSaved', { changes: { site_title: 'Second draft' } }));
+    await append(event('SnapshotSaved', { snapshotId: 's-2', label: null }));
+    expect((await reads.listVersions({ limit: 20, stage: 'draft' })).map((v) => [v.id, v.label, v.status, v.author_email])).toEqual([
+      ['s-2', null, 'draft', 'ada@example.com'],
+      ['s-1', 'First', 'draft', 'bob@example.com'],
+    ]);
+    expect((await reads.getVersion('s-2'))?.settings).toMatchObject({ site_title: 'Second draft' });
+    expect((await reads.getVersion('s-1'))?.settings).toMatchObject({ site_title: 'Live title' });
+
+    await append(event('Published', { snapshotId: 's-1', settings: { site_title: 'Live title' } }));
+    expect((await reads.listVersions({ limit: 1 })).map((v) => v.id)).toEqual(['s-2']);
+    expect((await reads.getVersion('s-1'))?.status).toBe('published');
+    await append(event('SnapshotDeleted', { snapshotId: 's-2' }));
+    expect((await reads.listVersions()).map((v) => v.id)).toEqual(['s-1']);
+  });
+});

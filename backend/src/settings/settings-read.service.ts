@@ -1,0 +1,194 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { normaliseSettings, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
+import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database } from '@punchline/projections';
+import { DATABASE } from '../platform/platform.module';
+
+export interface StageSettings {
+  settings: SettingsRecord;
+  /** Global position of the event that last changed this stage (0: nothing published/saved yet). */
+  version: number;
+  updatedAt: string | null;
+}
+
+/** Live settings plus the exact bytes `GET /api/settings?stage=live` sends, built once per version. */
+export interface LiveSnapshot extends StageSettings {
+  json: string;
+  etag: string;
+}
+
+/** SPEC §3 "Draft lock": holder_email plus details; null when nobody holds it (or it has expired). */
+export interface DraftLockView {
+  holder_email: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
+/** SPEC §3 "Settings snapshot (version)". status: 'draft' when saved, 'published' once published to live. */
+export interface SettingsVersionView {
+  id: string;
+  label: string | null;
+  stage: string;
+  status: string;
+  created_at: string;
+  author_email: string | null;
+}
+
+export interface SettingsVersionWithSettings extends SettingsVersionView {
+  settings: StoredSettings;
+}
+
+/** How long a cached live answer is trusted without asking the database (a lost NOTIFY heals within this). */
+const LIVE_REVALIDATE_MS = 1_000;
+export const VERSION_LIST_DEFAULT_LIMIT = 20;
+export const VERSION_LIST_MAX_LIMIT = 100;
+
+type StageRow = { settings: StoredSettings; updated_at: string | Date | null; version: number | string };
+
+const iso = (v: string | Date | null): string | null => (v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+/**
+ * Reads of the settings read models (projections/src/settings). Live is cached in memory keyed by its
+ * version: a hot public GET is a lookup. The cache is dropped (1) by this process's command handlers
+ * right after the projector passed their event (read-your-writes), (2) on the NOTIFY the projection
+ * sends when it commits a new stage row (other instances' writes, within milliseconds), and (3) as a
+ * safety net, a cached answer older than one second costs one indexed version query, shared by all
+ * concurrent requests. Draft, lock and versions are admin reads and go to the database each time.
+ */
+@Injectable()
+export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('settings');
+  private live: LiveSnapshot | null = null;
+  private checkedAt = 0;
+  private stale = true;
+  private refreshing: Promise<LiveSnapshot> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private readonly liveListeners = new Set<(live: LiveSnapshot) => void>();
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async onModuleInit(): Promise<void> {
+    try {
+      this.unlisten = await this.db.listen(SITE_SETTINGS_CHANNEL, (payload) => this.onNotify(payload));
+    } catch (error) {
+      this.logger.warn(`LISTEN ${SITE_SETTINGS_CHANNEL} failed; live settings revalidate every ${LIVE_REVALIDATE_MS} ms: ${String(error)}`);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+    this.unlisten = null;
+  }
+
+  /** The live stage, public reading (SPEC §3 defaults for visitors); an empty site answers the defaults. */
+  async getLive(): Promise<LiveSnapshot> {
+    const cached = this.live;
+    if (cached && !this.stale && Date.now() - this.checkedAt < LIVE_REVALIDATE_MS) return cached;
+    this.refreshing ??= this.refreshLive().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /** Called when the projector has passed a position that may have changed live: the next read asks the database. */
+  invalidate(): void {
+    this.stale = true;
+  }
+
+  /** Runs after every change of the live version seen by this process (public page caches rebuild on it). */
+  onLiveChanged(listener: (live: LiveSnapshot) => void): () => void {
+    this.liveListeners.add(listener);
+    return () => this.liveListeners.delete(listener);
+  }
+
+  /** The draft stage: draft merged over live (SPEC §4), editor reading. */
+  async getDraft(): Promise<StageSettings> {
+    const { rows } = await this.db.query<StageRow & { stage: string }>(
+      `SELECT stage, settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')}`,
+    );
+    // Before the first draft event the draft reads as live.
+    const row = rows.find((r) => r.stage === 'draft') ?? rows.find((r) => r.stage === 'live');
+    return toStage(row, 'editor');
+  }
+
+  /** The live stage as the admin editor reads it (editor defaults), for the View: Live selector. */
+  async getLiveForEditor(): Promise<StageSettings> {
+    const { rows } = await this.db.query<StageRow>(
+      `SELECT settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} WHERE stage = 'live'`,
+    );
+    return toStage(rows[0], 'editor');
+  }
+
+  /** The current lock; an expired one reads as none (takeover is allowed then). */
+  async getLock(now: Date = new Date()): Promise<DraftLockView | null> {
+    const { rows } = await this.db.query<{ holder_email: string; acquired_at: string | Date; expires_at: string | Date }>(
+      `SELECT holder_email, acquired_at, expires_at FROM ${qualified(LIVE_SCHEMA, 'draft_lock')} WHERE id = 'site'`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const lock = { holder_email: row.holder_email, acquired_at: iso(row.acquired_at)!, expires_at: iso(row.expires_at)! };
+    return Date.parse(lock.expires_at) > now.getTime() ? lock : null;
+  }
+
+  /** Newest first (SPEC §9: the list shows 20). */
+  async listVersions(options: { limit?: number; stage?: string } = {}): Promise<SettingsVersionView[]> {
+    const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? VERSION_LIST_DEFAULT_LIMIT)), VERSION_LIST_MAX_LIMIT);
+    const params: unknown[] = [limit];
+    const where = options.stage ? 'WHERE stage = $2' : '';
+    if (options.stage) params.push(options.stage);
+    const { rows } = await this.db.query<SettingsVersionView & { created_at: string | Date }>(
+      `SELECT id, label, stage, status, created_at, author_email FROM ${qualified(LIVE_SCHEMA, 'settings_versions')} ${where}
+       ORDER BY position DESC LIMIT $1`,
+      params,
+    );
+    return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+  }
+
+  async getVersion(id: string): Promise<SettingsVersionWithSettings | null> {
+    const { rows } = await this.db.query<SettingsVersionWithSettings & { created_at: string | Date }>(
+      `SELECT id, label, stage, status, created_at, author_email, settings FROM ${qualified(LIVE_SCHEMA, 'settings_versions')} WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { ...row, created_at: iso(row.created_at)! } : null;
+  }
+
+  private onNotify(payload: string): void {
+    const [schema, stage, version] = payload.split(':');
+    // Replay builds aside in another schema and notifies too; only the served schema matters.
+    if (schema !== LIVE_SCHEMA || stage !== 'live') return;
+    if (this.live?.version !== Number(version)) this.stale = true;
+  }
+
+  private async refreshLive(): Promise<LiveSnapshot> {
+    const started = Date.now();
+    this.stale = false;
+    const known = this.live;
+    // Cheap when nothing changed: the row only comes back when its version differs from ours.
+    const { rows } = await this.db.query<StageRow>(
+      `SELECT settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} WHERE stage = 'live' AND version <> $1`,
+      [known?.version ?? -1],
+    );
+    this.checkedAt = started;
+    if (known && rows.length === 0) return known;
+    const stage = toStage(rows[0], 'public');
+    const snapshot: LiveSnapshot = { ...stage, json: JSON.stringify(stage.settings), etag: `"live-${stage.version}"` };
+    this.live = snapshot;
+    if (known?.version !== snapshot.version) {
+      for (const listener of this.liveListeners) {
+        try {
+          listener(snapshot);
+        } catch (error) {
+          this.logger.error(`live settings listener failed: ${String(error)}`);
+        }
+      }
+    }
+    return snapshot;
+  }
+}
+
+function toStage(row: StageRow | undefined, reading: SettingsReading): StageSettings {
+  const updatedAt = row ? iso(row.updated_at) : null;
+  const settings = normaliseSettings(row?.settings ?? {}, reading);
+  settings.updated_at = updatedAt;
+  return { settings, version: row ? Number(row.version) : 0, updatedAt };
+}
