@@ -50,7 +50,7 @@ export interface ReplayOptions {
   onProgress?: (progress: ReplayProgress) => void;
   /** Replace the live tables with the rebuilt ones, atomically (after a projection changed). */
   swap?: boolean;
-  /** Events per read of the log (default 10000). */
+  /** Events per read of the log (default 5000). */
   batchSize?: number;
   liveSchema?: string;
   /** Dropped first and at the end (default rm_replay). */
@@ -76,7 +76,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
   const liveSchema = assertIdentifier(options.liveSchema ?? LIVE_SCHEMA, 'schema name');
   const replaySchema = assertIdentifier(options.replaySchema ?? 'rm_replay', 'schema name');
   if (liveSchema === replaySchema) throw new Error('The replay schema must differ from the live one');
-  const batchSize = options.batchSize ?? 10_000;
+  const batchSize = options.batchSize ?? 5000;
   const swap = options.swap === true;
   const startedAt = performance.now();
 
