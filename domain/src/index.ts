@@ -5,3 +5,4 @@ export * from './events/canonical-json';
 export * from './errors/domain-error';
 export * from './access';
 export * from './settings';
+export * from './site';

@@ -1,0 +1,4 @@
+export * from './site.events';
+export * from './site.commands';
+export * from './site.state';
+export * from './site.decider';

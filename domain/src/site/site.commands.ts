@@ -1,0 +1,42 @@
+/**
+ * Commands on the site stream. Time and ids come in through metadata (DESIGN §12.3); `now` is an
+ * ISO timestamp and `actorEmail` the signed-in admin (compared lower-cased).
+ */
+import type { LinkReplacement } from '../settings';
+import type { LockReleaseReason } from './site.events';
+
+export interface SiteCommandMetadata {
+  actorEmail: string;
+  now: string;
+}
+
+interface Command<TType extends string, TData, TMeta = SiteCommandMetadata> {
+  type: TType;
+  data: TData;
+  metadata: TMeta;
+}
+
+/** Acquires the lock, or refreshes it when the actor already holds it. `ttlSeconds` defaults to 300. */
+export type AcquireLock = Command<'AcquireLock', { ttlSeconds?: number }>;
+export type ReleaseLock = Command<'ReleaseLock', { reason?: LockReleaseReason }>;
+/** `settings` is the request body as received: validated and normalised by the decider. */
+export type SaveDraft = Command<'SaveDraft', { settings: unknown }>;
+export type PullLive = Command<'PullLive', Record<string, never>>;
+export type SaveSnapshot = Command<'SaveSnapshot', { label?: string | null }, SiteCommandMetadata & { snapshotId: string }>;
+export type RestoreSnapshot = Command<'RestoreSnapshot', { snapshotId: string }>;
+export type DeleteSnapshot = Command<'DeleteSnapshot', { snapshotId: string }>;
+/** Publishes the given snapshot, or the current draft view when none is given. */
+export type Publish = Command<'Publish', { snapshotId?: string | null }>;
+/** After a media rename: links equal to a `from` (every URL form of the old file) become its `to`. */
+export type RewriteMediaReferences = Command<'RewriteMediaReferences', { replacements: LinkReplacement[] }>;
+
+export type SiteCommand =
+  | AcquireLock
+  | ReleaseLock
+  | SaveDraft
+  | PullLive
+  | SaveSnapshot
+  | RestoreSnapshot
+  | DeleteSnapshot
+  | Publish
+  | RewriteMediaReferences;

@@ -1,0 +1,197 @@
+/**
+ * The site aggregate's decisions (emmett style, state first like the access decider:
+ * `decideSite(state, command) → events`, pure, throws DomainError). Rules, with the choices SPEC leaves open:
+ * - Lock: holders compared lower-cased. Acquiring while another editor's lock is unexpired is
+ *   LOCKED; acquiring one's own unexpired lock refreshes it; an expired lock may be taken over.
+ *   TTL 30..3600 s, default 300.
+ * - Releasing a lock one does not hold (or when none is held) is a no-op, not an error: the page
+ *   sends a release beacon on close whoever holds the lock.
+ * - SaveDraft needs the actor to hold an unexpired lock (SPEC §6). PullLive, RestoreSnapshot and
+ *   Publish are refused only while another editor holds an unexpired lock: SPEC §4 enables them
+ *   in the Live view too, where the editor has released the lock by leaving the draft stage.
+ * - A command that would change nothing records nothing (SaveDraft, PullLive, RestoreSnapshot with
+ *   no effective changes), except Publish, which is always recorded: an auditor wants every
+ *   publish, and the public pages are rebuilt on it.
+ * - Publishing a snapshot publishes that snapshot's settings (over live); otherwise the draft view.
+ */
+import { DomainError, assertNever } from '../errors/domain-error';
+import type { StoredSettings } from '../settings';
+import { checkLink, describeSettingsErrors, diffSettings, hasSettingsChanges, mergeDraftOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
+import type { AcquireLock, Publish, RewriteMediaReferences, SaveDraft, SaveSnapshot, SiteCommand, SiteCommandMetadata } from './site.commands';
+import type { LockReleaseReason, SiteEvent } from './site.events';
+import { LOCK_RELEASE_REASONS } from './site.events';
+import type { SiteSnapshot, SiteState } from './site.state';
+import { activeLock, draftView, normaliseActorEmail } from './site.state';
+
+export const LOCK_TTL_DEFAULT_SECONDS = 300;
+export const LOCK_TTL_MIN_SECONDS = 30;
+export const LOCK_TTL_MAX_SECONDS = 3600;
+export const SNAPSHOT_LABEL_MAX_LENGTH = 200;
+
+/** Texts of the errors the decider raises (SPEC §6 and §8 where they apply). */
+export const SITE_TEXTS = {
+  lockedByAnother: 'Draft locked by another editor.',
+  lockRequired: 'Acquire the draft lock before saving the draft.',
+  snapshotNotFound: 'Snapshot not found.',
+  snapshotIdTaken: 'A snapshot with this id already exists.',
+  ttlOutOfRange: `ttlSeconds must be a whole number from ${LOCK_TTL_MIN_SECONDS} to ${LOCK_TTL_MAX_SECONDS}.`,
+  labelTooLong: `Snapshot labels are at most ${SNAPSHOT_LABEL_MAX_LENGTH} characters.`,
+  badReason: `Release reason must be one of ${LOCK_RELEASE_REASONS.join(', ')}.`,
+  badTime: 'Command time must be an ISO timestamp.',
+  actorRequired: 'An actor email is required.',
+  badReplacement: 'Each replacement needs a non-empty "from" and an allowed link as "to".',
+} as const;
+
+interface Context {
+  actor: string;
+  nowMs: number;
+  now: string;
+}
+
+function context(metadata: SiteCommandMetadata): Context {
+  const actor = normaliseActorEmail(typeof metadata.actorEmail === 'string' ? metadata.actorEmail : '');
+  if (actor === '') throw new DomainError('INVALID_INPUT', SITE_TEXTS.actorRequired);
+  const nowMs = Date.parse(metadata.now);
+  if (!Number.isFinite(nowMs)) throw new DomainError('INVALID_INPUT', SITE_TEXTS.badTime, { now: metadata.now });
+  return { actor, nowMs, now: new Date(nowMs).toISOString() };
+}
+
+function lockedByAnother(state: SiteState, ctx: Context): DomainError | null {
+  const lock = activeLock(state, ctx.now);
+  if (lock && lock.holderEmail !== ctx.actor) {
+    return new DomainError('LOCKED', SITE_TEXTS.lockedByAnother, { holderEmail: lock.holderEmail, expiresAt: lock.expiresAt });
+  }
+  return null;
+}
+
+function requireNotLockedByAnother(state: SiteState, ctx: Context): void {
+  const error = lockedByAnother(state, ctx);
+  if (error) throw error;
+}
+
+function requireOwnLock(state: SiteState, ctx: Context): void {
+  requireNotLockedByAnother(state, ctx);
+  if (!activeLock(state, ctx.now)) throw new DomainError('LOCKED', SITE_TEXTS.lockRequired);
+}
+
+function findSnapshot(state: SiteState, snapshotId: unknown): SiteSnapshot {
+  const snapshot = typeof snapshotId === 'string' ? state.snapshots.find((s) => s.id === snapshotId) : undefined;
+  if (!snapshot) throw new DomainError('NOT_FOUND', SITE_TEXTS.snapshotNotFound, { snapshotId });
+  return snapshot;
+}
+
+function acquireLock(state: SiteState, command: AcquireLock, ctx: Context): SiteEvent[] {
+  const ttlSeconds = command.data.ttlSeconds ?? LOCK_TTL_DEFAULT_SECONDS;
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < LOCK_TTL_MIN_SECONDS || ttlSeconds > LOCK_TTL_MAX_SECONDS) {
+    throw new DomainError('INVALID_INPUT', SITE_TEXTS.ttlOutOfRange, { ttlSeconds });
+  }
+  requireNotLockedByAnother(state, ctx);
+  const expiresAt = new Date(ctx.nowMs + ttlSeconds * 1000).toISOString();
+  if (activeLock(state, ctx.now)) {
+    return [{ type: 'LockRefreshed', data: { holderEmail: ctx.actor, ttlSeconds, refreshedAt: ctx.now, expiresAt } }];
+  }
+  const previous = state.lock && state.lock.holderEmail !== ctx.actor ? state.lock.holderEmail : null;
+  return [{ type: 'LockAcquired', data: { holderEmail: ctx.actor, ttlSeconds, acquiredAt: ctx.now, expiresAt, previousHolderEmail: previous } }];
+}
+
+function releaseLock(state: SiteState, reason: LockReleaseReason | undefined, ctx: Context): SiteEvent[] {
+  const chosen = reason ?? 'released';
+  if (!(LOCK_RELEASE_REASONS as readonly string[]).includes(chosen)) throw new DomainError('INVALID_INPUT', SITE_TEXTS.badReason);
+  // The holder may release even after expiry, which clears the stale record; anyone else changes nothing.
+  if (!state.lock || state.lock.holderEmail !== ctx.actor) return [];
+  return [{ type: 'LockReleased', data: { holderEmail: ctx.actor, reason: chosen } }];
+}
+
+function saveDraft(state: SiteState, command: SaveDraft, ctx: Context): SiteEvent[] {
+  requireOwnLock(state, ctx);
+  const result = validateSettingsUpdate(command.data.settings);
+  if (!result.ok) throw new DomainError('INVALID_INPUT', describeSettingsErrors(result.errors), { errors: result.errors });
+  const before = draftView(state);
+  const changes = diffSettings(before, { ...before, ...result.value });
+  return hasSettingsChanges(changes) ? [{ type: 'DraftSaved', data: { changes } }] : [];
+}
+
+function pullLive(state: SiteState, ctx: Context): SiteEvent[] {
+  requireNotLockedByAnother(state, ctx);
+  const changes = diffSettings(draftView(state), state.live);
+  return hasSettingsChanges(changes) ? [{ type: 'DraftPulledFromLive', data: { changes } }] : [];
+}
+
+function saveSnapshot(state: SiteState, command: SaveSnapshot, ctx: Context): SiteEvent[] {
+  const snapshotId = command.metadata.snapshotId;
+  if (typeof snapshotId !== 'string' || snapshotId === '') throw new DomainError('INVALID_INPUT', 'A snapshot id is required.');
+  if (state.snapshots.some((s) => s.id === snapshotId)) throw new DomainError('INVALID_INPUT', SITE_TEXTS.snapshotIdTaken, { snapshotId });
+  const rawLabel = command.data.label;
+  const label = typeof rawLabel === 'string' && rawLabel.trim() !== '' ? rawLabel.trim() : null;
+  if (label !== null && label.length > SNAPSHOT_LABEL_MAX_LENGTH) throw new DomainError('INVALID_INPUT', SITE_TEXTS.labelTooLong);
+  return [
+    {
+      type: 'SnapshotSaved',
+      data: { snapshotId, label, stage: 'draft', authorEmail: ctx.actor, createdAt: ctx.now, settings: draftView(state) },
+    },
+  ];
+}
+
+function restoreSnapshot(state: SiteState, snapshotId: string, ctx: Context): SiteEvent[] {
+  const snapshot = findSnapshot(state, snapshotId);
+  requireNotLockedByAnother(state, ctx);
+  const changes = diffSettings(draftView(state), mergeDraftOverLive(state.live, snapshot.settings));
+  return hasSettingsChanges(changes) ? [{ type: 'SnapshotRestored', data: { snapshotId: snapshot.id, label: snapshot.label, changes } }] : [];
+}
+
+function deleteSnapshot(state: SiteState, snapshotId: string): SiteEvent[] {
+  const snapshot = findSnapshot(state, snapshotId);
+  return [{ type: 'SnapshotDeleted', data: { snapshotId: snapshot.id, label: snapshot.label } }];
+}
+
+function publish(state: SiteState, command: Publish, ctx: Context): SiteEvent[] {
+  const snapshotId = command.data.snapshotId ?? null;
+  const source: StoredSettings = snapshotId === null ? state.draft : findSnapshot(state, snapshotId).settings;
+  requireNotLockedByAnother(state, ctx);
+  const settings = mergeDraftOverLive(state.live, source);
+  return [{ type: 'Published', data: { snapshotId, settings, changes: diffSettings(state.live, settings) } }];
+}
+
+function rewriteMediaReferences(state: SiteState, command: RewriteMediaReferences): SiteEvent[] {
+  const replacements = Array.isArray(command.data.replacements) ? command.data.replacements : [];
+  for (const r of replacements) {
+    const to = checkLink(r?.to);
+    if (typeof r?.from !== 'string' || r.from === '' || !to.ok || to.value === '') throw new DomainError('INVALID_INPUT', SITE_TEXTS.badReplacement);
+  }
+  const events: SiteEvent[] = [];
+  for (const stage of ['draft', 'live'] as const) {
+    const rewritten = rewriteLinkReferences(stage === 'draft' ? state.draft : state.live, replacements);
+    if (rewritten.count === 0) continue;
+    events.push({
+      type: 'MediaReferencesRewritten',
+      data: { stage, replacements: replacements.map((r) => ({ from: r.from, to: r.to })), fields: rewritten.fields, count: rewritten.count, changes: rewritten.changes },
+    });
+  }
+  return events;
+}
+
+export function decideSite(state: SiteState, command: SiteCommand): SiteEvent[] {
+  const ctx = context(command.metadata);
+  switch (command.type) {
+    case 'AcquireLock':
+      return acquireLock(state, command, ctx);
+    case 'ReleaseLock':
+      return releaseLock(state, command.data.reason, ctx);
+    case 'SaveDraft':
+      return saveDraft(state, command, ctx);
+    case 'PullLive':
+      return pullLive(state, ctx);
+    case 'SaveSnapshot':
+      return saveSnapshot(state, command, ctx);
+    case 'RestoreSnapshot':
+      return restoreSnapshot(state, command.data.snapshotId, ctx);
+    case 'DeleteSnapshot':
+      return deleteSnapshot(state, command.data.snapshotId);
+    case 'Publish':
+      return publish(state, command, ctx);
+    case 'RewriteMediaReferences':
+      return rewriteMediaReferences(state, command);
+    default:
+      return assertNever(command, 'site command');
+  }
+}

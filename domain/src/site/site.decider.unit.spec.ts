@@ -1,0 +1,292 @@
+import { DomainError } from '../errors/domain-error';
+import type { StoredSettings } from '../settings';
+import type { SiteCommand } from './site.commands';
+import { decideSite, SITE_TEXTS } from './site.decider';
+import type { SiteEvent } from './site.events';
+import { foldSite } from './site.state';
+
+const T0 = '2025-04-01T12:00:00.000Z';
+const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
+const ANA = 'ana@punchline.example';
+const BO = 'bo@punchline.example';
+const meta = (actorEmail = ANA, now = T0) => ({ actorEmail, now });
+
+/** Given/when/then over events only (DESIGN §12.2): state is never asserted. */
+function given(...history: SiteEvent[]) {
+  return {
+    when(command: SiteCommand) {
+      const run = () => decideSite(foldSite(history), command);
+      return {
+        then: (expected: SiteEvent[]) => expect(run()).toEqual(expected),
+        thenNothing: () => expect(run()).toEqual([]),
+        thenFails: (code: DomainError['code'], message?: string) => {
+          let caught: unknown;
+          try {
+            run();
+          } catch (error) {
+            caught = error;
+          }
+          expect(caught).toBeInstanceOf(DomainError);
+          expect((caught as DomainError).code).toBe(code);
+          if (message !== undefined) expect((caught as DomainError).message).toBe(message);
+        },
+      };
+    },
+  };
+}
+
+const lockAcquired = (holderEmail: string, acquiredAt = T0, ttlSeconds = 300): SiteEvent => ({
+  type: 'LockAcquired',
+  data: { holderEmail, ttlSeconds, acquiredAt, expiresAt: new Date(Date.parse(acquiredAt) + ttlSeconds * 1000).toISOString(), previousHolderEmail: null },
+});
+const published = (settings: StoredSettings): SiteEvent => ({ type: 'Published', data: { snapshotId: null, settings, changes: {} } });
+const draftSaved = (changes: StoredSettings): SiteEvent => ({ type: 'DraftSaved', data: { changes } });
+const snapshotSaved = (snapshotId: string, settings: StoredSettings, label: string | null = null): SiteEvent => ({
+  type: 'SnapshotSaved',
+  data: { snapshotId, label, stage: 'draft', authorEmail: ANA, createdAt: T0, settings },
+});
+
+describe('AcquireLock', () => {
+  it('grants a free lock for the requested TTL (default 300 s), lower-casing the holder', () => {
+    given()
+      .when({ type: 'AcquireLock', data: {}, metadata: meta('  Ana@Punchline.EXAMPLE ') })
+      .then([{ type: 'LockAcquired', data: { holderEmail: ANA, ttlSeconds: 300, acquiredAt: T0, expiresAt: at(300), previousHolderEmail: null } }]);
+    given()
+      .when({ type: 'AcquireLock', data: { ttlSeconds: 60 }, metadata: meta() })
+      .then([{ type: 'LockAcquired', data: { holderEmail: ANA, ttlSeconds: 60, acquiredAt: T0, expiresAt: at(60), previousHolderEmail: null } }]);
+  });
+
+  it('refreshes a lock the actor already holds, whatever the case of the email', () => {
+    given(lockAcquired(ANA))
+      .when({ type: 'AcquireLock', data: { ttlSeconds: 300 }, metadata: meta('ANA@punchline.example', at(60)) })
+      .then([{ type: 'LockRefreshed', data: { holderEmail: ANA, ttlSeconds: 300, refreshedAt: at(60), expiresAt: at(360) } }]);
+  });
+
+  it('is refused while another editor holds an unexpired lock', () => {
+    given(lockAcquired(BO)).when({ type: 'AcquireLock', data: {}, metadata: meta(ANA, at(299)) }).thenFails('LOCKED', 'Draft locked by another editor.');
+  });
+
+  it('takes over an expired lock, naming the previous holder', () => {
+    given(lockAcquired(BO))
+      .when({ type: 'AcquireLock', data: {}, metadata: meta(ANA, at(300)) })
+      .then([{ type: 'LockAcquired', data: { holderEmail: ANA, ttlSeconds: 300, acquiredAt: at(300), expiresAt: at(600), previousHolderEmail: BO } }]);
+  });
+
+  it('re-acquires (not refreshes) the actor’s own expired lock', () => {
+    given(lockAcquired(ANA))
+      .when({ type: 'AcquireLock', data: {}, metadata: meta(ANA, at(400)) })
+      .then([{ type: 'LockAcquired', data: { holderEmail: ANA, ttlSeconds: 300, acquiredAt: at(400), expiresAt: at(700), previousHolderEmail: null } }]);
+  });
+
+  it.each([[29], [3601], [12.5], [Number.NaN]])('refuses a TTL of %d seconds', (ttlSeconds) => {
+    given().when({ type: 'AcquireLock', data: { ttlSeconds }, metadata: meta() }).thenFails('INVALID_INPUT', SITE_TEXTS.ttlOutOfRange);
+  });
+
+  it('refuses a command without an actor or with an unreadable time', () => {
+    given().when({ type: 'AcquireLock', data: {}, metadata: meta('  ') }).thenFails('INVALID_INPUT', SITE_TEXTS.actorRequired);
+    given().when({ type: 'AcquireLock', data: {}, metadata: meta(ANA, 'yesterday') }).thenFails('INVALID_INPUT', SITE_TEXTS.badTime);
+  });
+});
+
+describe('ReleaseLock', () => {
+  it('releases the actor’s lock with a reason', () => {
+    given(lockAcquired(ANA))
+      .when({ type: 'ReleaseLock', data: { reason: 'page-closed' }, metadata: meta('Ana@punchline.example', at(10)) })
+      .then([{ type: 'LockReleased', data: { holderEmail: ANA, reason: 'page-closed' } }]);
+    given(lockAcquired(ANA)).when({ type: 'ReleaseLock', data: {}, metadata: meta() }).then([{ type: 'LockReleased', data: { holderEmail: ANA, reason: 'released' } }]);
+  });
+
+  it('lets the holder clear their own expired lock', () => {
+    given(lockAcquired(ANA))
+      .when({ type: 'ReleaseLock', data: {}, metadata: meta(ANA, at(1000)) })
+      .then([{ type: 'LockReleased', data: { holderEmail: ANA, reason: 'released' } }]);
+  });
+
+  it('is a no-op for a non-holder (beacons come from every open page) and when no lock exists', () => {
+    given(lockAcquired(BO)).when({ type: 'ReleaseLock', data: {}, metadata: meta(ANA) }).thenNothing();
+    given().when({ type: 'ReleaseLock', data: {}, metadata: meta(ANA) }).thenNothing();
+    given(lockAcquired(ANA), { type: 'LockReleased', data: { holderEmail: ANA, reason: 'released' } })
+      .when({ type: 'ReleaseLock', data: {}, metadata: meta(ANA) })
+      .thenNothing();
+  });
+
+  it('refuses an unknown reason', () => {
+    given(lockAcquired(ANA))
+      .when({ type: 'ReleaseLock', data: { reason: 'bored' as never }, metadata: meta() })
+      .thenFails('INVALID_INPUT', SITE_TEXTS.badReason);
+  });
+});
+
+describe('SaveDraft', () => {
+  it('records only the fields that changed from the draft view, normalised', () => {
+    given(published({ site_title: 'Punchline', theme_accent: '#FFD700' }), lockAcquired(ANA))
+      .when({ type: 'SaveDraft', data: { settings: { site_title: 'Punchline', theme_accent: 'f00', footer_links: [{ label: 'IG', url: 'instagram.com/p' }] } }, metadata: meta(ANA, at(5)) })
+      .then([{ type: 'DraftSaved', data: { changes: { theme_accent: '#FF0000', footer_links: [{ label: 'IG', url: 'https://instagram.com/p' }] } } }]);
+  });
+
+  it('records nothing when nothing changed', () => {
+    given(published({ site_title: 'Punchline' }), draftSaved({ hero_title: 'Hi' }), lockAcquired(ANA))
+      .when({ type: 'SaveDraft', data: { settings: { site_title: 'Punchline', hero_title: ' Hi ', updated_at: 'ignored' } }, metadata: meta() })
+      .thenNothing();
+  });
+
+  it('is refused without the lock, with another’s lock, or after the lock expired', () => {
+    const save: SiteCommand = { type: 'SaveDraft', data: { settings: { site_title: 'X' } }, metadata: meta(ANA, at(10)) };
+    given().when(save).thenFails('LOCKED', SITE_TEXTS.lockRequired);
+    given(lockAcquired(BO)).when(save).thenFails('LOCKED', 'Draft locked by another editor.');
+    given(lockAcquired(ANA, at(-400))).when(save).thenFails('LOCKED', SITE_TEXTS.lockRequired);
+  });
+
+  it('refuses invalid settings with every error in the details', () => {
+    let caught: DomainError | undefined;
+    try {
+      decideSite(foldSite([lockAcquired(ANA)]), { type: 'SaveDraft', data: { settings: { logo_url: 'javascript:alert(1)', nope: 1 } }, metadata: meta() });
+    } catch (error) {
+      caught = error as DomainError;
+    }
+    expect(caught?.code).toBe('INVALID_INPUT');
+    expect(caught?.message).toBe('Unknown setting: nope. logo_url: This link is not allowed: javascript:, data: and vbscript: links are blocked.');
+    expect(caught?.details).toEqual({
+      errors: [
+        { field: 'logo_url', message: 'This link is not allowed: javascript:, data: and vbscript: links are blocked.' },
+        { field: 'nope', message: 'Unknown setting "nope".' },
+      ],
+    });
+  });
+});
+
+describe('PullLive', () => {
+  it('resets the draft to live, recording what the draft view changed to', () => {
+    given(published({ site_title: 'Live', hero_title: 'Live hero' }), draftSaved({ site_title: 'Draft', who_title: 'Draft only' }))
+      .when({ type: 'PullLive', data: {}, metadata: meta() })
+      .then([{ type: 'DraftPulledFromLive', data: { changes: { site_title: 'Live', who_title: null } } }]);
+  });
+
+  it('is allowed for the lock holder', () => {
+    given(published({ site_title: 'Live' }), draftSaved({ site_title: 'Draft' }), lockAcquired(ANA))
+      .when({ type: 'PullLive', data: {}, metadata: meta() })
+      .then([{ type: 'DraftPulledFromLive', data: { changes: { site_title: 'Live' } } }]);
+  });
+
+  it('records nothing when the draft view already equals live', () => {
+    given(published({ site_title: 'Live' }), draftSaved({ site_title: 'Live' })).when({ type: 'PullLive', data: {}, metadata: meta() }).thenNothing();
+  });
+
+  it('is refused while another editor holds the lock', () => {
+    given(draftSaved({ site_title: 'Draft' }), lockAcquired(BO)).when({ type: 'PullLive', data: {}, metadata: meta() }).thenFails('LOCKED', 'Draft locked by another editor.');
+  });
+});
+
+describe('SaveSnapshot', () => {
+  it('saves the draft view with a trimmed label, the author and the time', () => {
+    given(published({ site_title: 'Live', hero_title: 'Hero' }), draftSaved({ site_title: 'Draft' }))
+      .when({ type: 'SaveSnapshot', data: { label: '  Before launch ' }, metadata: { ...meta(BO, at(30)), snapshotId: 'snap-1' } })
+      .then([
+        {
+          type: 'SnapshotSaved',
+          data: { snapshotId: 'snap-1', label: 'Before launch', stage: 'draft', authorEmail: BO, createdAt: at(30), settings: { site_title: 'Draft', hero_title: 'Hero' } },
+        },
+      ]);
+  });
+
+  it('stores a blank label as null and is allowed while another editor holds the lock (it changes nothing)', () => {
+    given(lockAcquired(BO))
+      .when({ type: 'SaveSnapshot', data: { label: '   ' }, metadata: { ...meta(), snapshotId: 'snap-2' } })
+      .then([{ type: 'SnapshotSaved', data: { snapshotId: 'snap-2', label: null, stage: 'draft', authorEmail: ANA, createdAt: T0, settings: {} } }]);
+  });
+
+  it('refuses a reused id or an overlong label', () => {
+    given(snapshotSaved('snap-1', {}))
+      .when({ type: 'SaveSnapshot', data: {}, metadata: { ...meta(), snapshotId: 'snap-1' } })
+      .thenFails('INVALID_INPUT', SITE_TEXTS.snapshotIdTaken);
+    given()
+      .when({ type: 'SaveSnapshot', data: { label: 'x'.repeat(201) }, metadata: { ...meta(), snapshotId: 'snap-3' } })
+      .thenFails('INVALID_INPUT', SITE_TEXTS.labelTooLong);
+  });
+});
+
+describe('RestoreSnapshot', () => {
+  it('overwrites the draft with the snapshot, recording what the draft view changed to', () => {
+    given(published({ site_title: 'Live' }), snapshotSaved('s1', { site_title: 'Old', hero_title: 'Old hero' }, 'v1'), draftSaved({ site_title: 'New', who_title: 'Added' }))
+      .when({ type: 'RestoreSnapshot', data: { snapshotId: 's1' }, metadata: meta() })
+      .then([{ type: 'SnapshotRestored', data: { snapshotId: 's1', label: 'v1', changes: { site_title: 'Old', hero_title: 'Old hero', who_title: null } } }]);
+  });
+
+  it('records nothing when the draft view already equals the snapshot', () => {
+    given(snapshotSaved('s1', { site_title: 'Same' }), draftSaved({ site_title: 'Same' }))
+      .when({ type: 'RestoreSnapshot', data: { snapshotId: 's1' }, metadata: meta() })
+      .thenNothing();
+  });
+
+  it('is refused for an unknown snapshot and while another editor holds the lock', () => {
+    given().when({ type: 'RestoreSnapshot', data: { snapshotId: 'nope' }, metadata: meta() }).thenFails('NOT_FOUND', SITE_TEXTS.snapshotNotFound);
+    given(snapshotSaved('s1', { site_title: 'Old' }), lockAcquired(BO))
+      .when({ type: 'RestoreSnapshot', data: { snapshotId: 's1' }, metadata: meta() })
+      .thenFails('LOCKED');
+  });
+});
+
+describe('DeleteSnapshot', () => {
+  it('deletes a snapshot, keeping its label for the record', () => {
+    given(snapshotSaved('s1', {}, 'v1'))
+      .when({ type: 'DeleteSnapshot', data: { snapshotId: 's1' }, metadata: meta() })
+      .then([{ type: 'SnapshotDeleted', data: { snapshotId: 's1', label: 'v1' } }]);
+  });
+
+  it('is refused for an unknown or already deleted snapshot', () => {
+    given(snapshotSaved('s1', {}), { type: 'SnapshotDeleted', data: { snapshotId: 's1', label: null } })
+      .when({ type: 'DeleteSnapshot', data: { snapshotId: 's1' }, metadata: meta() })
+      .thenFails('NOT_FOUND', SITE_TEXTS.snapshotNotFound);
+  });
+});
+
+describe('Publish', () => {
+  it('publishes the draft view over live, with the changes', () => {
+    given(published({ site_title: 'Live', hero_title: 'Hero' }), draftSaved({ site_title: 'Draft' }), lockAcquired(ANA))
+      .when({ type: 'Publish', data: {}, metadata: meta() })
+      .then([{ type: 'Published', data: { snapshotId: null, settings: { site_title: 'Draft', hero_title: 'Hero' }, changes: { site_title: 'Draft' } } }]);
+  });
+
+  it('publishes a chosen snapshot’s settings, not the current draft', () => {
+    given(published({ site_title: 'Live' }), snapshotSaved('s1', { site_title: 'Snap' }), draftSaved({ site_title: 'Later draft' }))
+      .when({ type: 'Publish', data: { snapshotId: 's1' }, metadata: meta() })
+      .then([{ type: 'Published', data: { snapshotId: 's1', settings: { site_title: 'Snap' }, changes: { site_title: 'Snap' } } }]);
+  });
+
+  it('is recorded even when nothing changed (every publish is audited)', () => {
+    given(published({ site_title: 'Live' }))
+      .when({ type: 'Publish', data: {}, metadata: meta() })
+      .then([{ type: 'Published', data: { snapshotId: null, settings: { site_title: 'Live' }, changes: {} } }]);
+  });
+
+  it('is refused while another editor holds the lock, and for an unknown snapshot', () => {
+    given(draftSaved({ site_title: 'D' }), lockAcquired(BO)).when({ type: 'Publish', data: {}, metadata: meta() }).thenFails('LOCKED', 'Draft locked by another editor.');
+    given().when({ type: 'Publish', data: { snapshotId: 'nope' }, metadata: meta() }).thenFails('NOT_FOUND');
+  });
+});
+
+describe('RewriteMediaReferences', () => {
+  const rename = { from: '/media/a.png', to: '/media/b.png' };
+
+  it('rewrites draft and live separately, naming fields and counts', () => {
+    given(published({ logo_url: '/media/a.png' }), draftSaved({ hero_image_url: '/media/a.png', who_image_url: '/media/a.png' }))
+      .when({ type: 'RewriteMediaReferences', data: { replacements: [rename] }, metadata: meta() })
+      .then([
+        {
+          type: 'MediaReferencesRewritten',
+          data: { stage: 'draft', replacements: [rename], fields: ['hero_image_url', 'who_image_url'], count: 2, changes: { hero_image_url: '/media/b.png', who_image_url: '/media/b.png' } },
+        },
+        { type: 'MediaReferencesRewritten', data: { stage: 'live', replacements: [rename], fields: ['logo_url'], count: 1, changes: { logo_url: '/media/b.png' } } },
+      ]);
+  });
+
+  it('records nothing when no field uses the file, and needs no lock', () => {
+    given(published({ logo_url: '/media/x.png' }), lockAcquired(BO)).when({ type: 'RewriteMediaReferences', data: { replacements: [rename] }, metadata: meta() }).thenNothing();
+  });
+
+  it('refuses a replacement to a refused link', () => {
+    given()
+      .when({ type: 'RewriteMediaReferences', data: { replacements: [{ from: '/media/a.png', to: 'javascript:alert(1)' }] }, metadata: meta() })
+      .thenFails('INVALID_INPUT', SITE_TEXTS.badReplacement);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Events of the site stream (DESIGN §7): one stream holds the draft lock, the draft and live
+ * settings and the draft snapshots, so every decision about them is made from one history. Each
+ * event carries what an auditor needs without reading any other event.
+ */
+import type { NewEvent } from '../events/envelope';
+import type { LinkReplacement, SettingsChanges, StoredSettings, WritableSettingsField } from '../settings';
+
+export const SITE_STREAM = 'site';
+
+export interface LockAcquiredData {
+  /** Lower-cased. */
+  holderEmail: string;
+  ttlSeconds: number;
+  acquiredAt: string;
+  expiresAt: string;
+  /** Set when an expired lock of another editor was taken over. */
+  previousHolderEmail: string | null;
+}
+
+export interface LockRefreshedData {
+  holderEmail: string;
+  ttlSeconds: number;
+  refreshedAt: string;
+  expiresAt: string;
+}
+
+export const LOCK_RELEASE_REASONS = ['released', 'page-closed', 'signed-out'] as const;
+export type LockReleaseReason = (typeof LOCK_RELEASE_REASONS)[number];
+
+export interface LockReleasedData {
+  holderEmail: string;
+  reason: LockReleaseReason;
+}
+
+/** The fields that changed and their new values (null: no longer set in the draft). */
+export interface DraftSavedData {
+  changes: SettingsChanges;
+}
+
+/** The draft now equals live; `changes` are the values the draft view changed to. */
+export interface DraftPulledFromLiveData {
+  changes: SettingsChanges;
+}
+
+export type SnapshotStage = 'draft';
+export type SnapshotStatus = 'saved' | 'published';
+
+/** `settings` is the full draft view (draft merged over live) at the time of saving. */
+export interface SnapshotSavedData {
+  snapshotId: string;
+  label: string | null;
+  stage: SnapshotStage;
+  authorEmail: string;
+  createdAt: string;
+  settings: StoredSettings;
+}
+
+/** The draft now equals the snapshot's settings; `changes` are what the draft view changed to. */
+export interface SnapshotRestoredData {
+  snapshotId: string;
+  label: string | null;
+  changes: SettingsChanges;
+}
+
+export interface SnapshotDeletedData {
+  snapshotId: string;
+  label: string | null;
+}
+
+/** `settings` is the whole new live version; `changes` compares it with the previous one. */
+export interface PublishedData {
+  snapshotId: string | null;
+  settings: StoredSettings;
+  changes: SettingsChanges;
+}
+
+export type SettingsStage = 'draft' | 'live';
+
+/** A media file was renamed: links equal to a `from` now read its `to`. */
+export interface MediaReferencesRewrittenData {
+  stage: SettingsStage;
+  replacements: LinkReplacement[];
+  fields: WritableSettingsField[];
+  count: number;
+  changes: SettingsChanges;
+}
+
+export type SiteEvent =
+  | { type: 'LockAcquired'; data: LockAcquiredData }
+  | { type: 'LockRefreshed'; data: LockRefreshedData }
+  | { type: 'LockReleased'; data: LockReleasedData }
+  | { type: 'DraftSaved'; data: DraftSavedData }
+  | { type: 'DraftPulledFromLive'; data: DraftPulledFromLiveData }
+  | { type: 'SnapshotSaved'; data: SnapshotSavedData }
+  | { type: 'SnapshotRestored'; data: SnapshotRestoredData }
+  | { type: 'SnapshotDeleted'; data: SnapshotDeletedData }
+  | { type: 'Published'; data: PublishedData }
+  | { type: 'MediaReferencesRewritten'; data: MediaReferencesRewrittenData };
+
+export type SiteEventType = SiteEvent['type'];
+
+/** A site event in its envelope, as appended (the handler adds eventId and metadata). */
+export type SiteNewEvent = { [T in SiteEventType]: NewEvent<T, Extract<SiteEvent, { type: T }>['data']> }[SiteEventType];
+
+export const SITE_EVENT_TYPES: readonly SiteEventType[] = [
+  'LockAcquired',
+  'LockRefreshed',
+  'LockReleased',
+  'DraftSaved',
+  'DraftPulledFromLive',
+  'SnapshotSaved',
+  'SnapshotRestored',
+  'SnapshotDeleted',
+  'Published',
+  'MediaReferencesRewritten',
+];
+
+export function isSiteEventType(type: string): type is SiteEventType {
+  return (SITE_EVENT_TYPES as readonly string[]).includes(type);
+}
