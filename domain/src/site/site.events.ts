@@ -38,13 +38,14 @@ export interface DraftSavedData {
   changes: SettingsChanges;
 }
 
-/** The draft now equals live; `changes` are the values the draft view changed to. */
+/** The draft view now equals live; `changes` (on the draft view) are what it changed to. */
 export interface DraftPulledFromLiveData {
   changes: SettingsChanges;
 }
 
 export type SnapshotStage = 'draft';
-export type SnapshotStatus = 'saved' | 'published';
+/** 'published' once a snapshot has been the source of a publish. */
+export type SnapshotStatus = 'draft' | 'published';
 
 /** `settings` is the full draft view (draft merged over live) at the time of saving. */
 export interface SnapshotSavedData {
@@ -56,7 +57,7 @@ export interface SnapshotSavedData {
   settings: StoredSettings;
 }
 
-/** The draft now equals the snapshot's settings; `changes` are what the draft view changed to. */
+/** The draft view now equals the snapshot's settings (over live); `changes` are what it changed to. */
 export interface SnapshotRestoredData {
   snapshotId: string;
   label: string | null;

@@ -50,8 +50,9 @@ export function evolveSite(state: SiteState, event: Pick<SiteEvent, 'type' | 'da
     case 'DraftSaved':
       return { ...next, draft: applySettingsChanges(state.draft, e.data.changes) };
     case 'DraftPulledFromLive':
-      // An empty draft reads entirely through to live.
-      return { ...next, draft: {} };
+    case 'SnapshotRestored':
+      // Changes are computed on the draft view, so applying them to the stored draft yields exactly the new view.
+      return { ...next, draft: applySettingsChanges(state.draft, e.data.changes) };
     case 'SnapshotSaved':
       return {
         ...next,
@@ -61,17 +62,13 @@ export function evolveSite(state: SiteState, event: Pick<SiteEvent, 'type' | 'da
             id: e.data.snapshotId,
             label: e.data.label,
             stage: e.data.stage,
-            status: 'saved',
+            status: 'draft',
             createdAt: e.data.createdAt,
             authorEmail: e.data.authorEmail,
             settings: e.data.settings,
           },
         ],
       };
-    case 'SnapshotRestored': {
-      const snapshot = state.snapshots.find((s) => s.id === e.data.snapshotId);
-      return { ...next, draft: snapshot ? { ...snapshot.settings } : applySettingsChanges(state.draft, e.data.changes) };
-    }
     case 'SnapshotDeleted':
       return { ...next, snapshots: state.snapshots.filter((s) => s.id !== e.data.snapshotId) };
     case 'Published':

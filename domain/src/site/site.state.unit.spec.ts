@@ -1,5 +1,9 @@
-import { activeLock, draftView, foldSite, initialSiteState, listSnapshots, lockStatusFor } from './site.state';
+import { mergeDraftOverLive } from '../settings';
+import type { SiteCommand } from './site.commands';
+import { decideSite } from './site.decider';
 import type { SiteEvent } from './site.events';
+import type { SiteState } from './site.state';
+import { activeLock, draftView, foldSite, initialSiteState, listSnapshots, lockStatusFor } from './site.state';
 
 const T0 = '2025-04-01T12:00:00.000Z';
 const T5 = '2025-04-01T12:05:00.000Z';
@@ -35,16 +39,16 @@ describe('site state queries', () => {
   it('lists snapshots newest first, marking the published one', () => {
     const state = foldSite([...history, { type: 'Published', data: { snapshotId: 's1', settings: { site_title: 'Draft', hero_title: 'Hero' }, changes: {} } }]);
     expect(listSnapshots(state).map((s) => [s.id, s.status])).toEqual([
-      ['s2', 'saved'],
+      ['s2', 'draft'],
       ['s1', 'published'],
     ]);
     expect(listSnapshots(state, 1).map((s) => s.id)).toEqual(['s2']);
   });
 
   it('restores, pulls and deletes as the events say', () => {
-    const restored = foldSite([...history, { type: 'SnapshotRestored', data: { snapshotId: 's2', label: null, changes: {} } }]);
+    const restored = foldSite([...history, { type: 'SnapshotRestored', data: { snapshotId: 's2', label: null, changes: { site_title: 'Two' } } }]);
     expect(draftView(restored)).toEqual({ site_title: 'Two', hero_title: 'Hero' });
-    const pulled = foldSite([...history, { type: 'DraftPulledFromLive', data: { changes: {} } }]);
+    const pulled = foldSite([...history, { type: 'DraftPulledFromLive', data: { changes: { site_title: 'Live' } } }]);
     expect(draftView(pulled)).toEqual({ site_title: 'Live', hero_title: 'Hero' });
     const deleted = foldSite([...history, { type: 'SnapshotDeleted', data: { snapshotId: 's1', label: 'one' } }]);
     expect(listSnapshots(deleted).map((s) => s.id)).toEqual(['s2']);
@@ -64,5 +68,26 @@ describe('site state queries', () => {
     ]);
     expect(state.live.logo_url).toBe('/b.png');
     expect(state.draft.logo_url).toBeUndefined();
+  });
+});
+
+describe('decide then evolve', () => {
+  const run = (state: SiteState, command: SiteCommand) => foldSite(decideSite(state, command), state);
+  const m = { actorEmail: 'ana@x.example', now: T0 };
+
+  it('gives the draft view each command promises, also after live moves on', () => {
+    let state = foldSite([...history, { type: 'DraftSaved', data: { changes: { who_title: 'Draft only' } } }]);
+    state = run(state, { type: 'PullLive', data: {}, metadata: m });
+    expect(draftView(state)).toEqual(state.live);
+
+    state = run(state, { type: 'RestoreSnapshot', data: { snapshotId: 's1' }, metadata: m });
+    expect(draftView(state)).toEqual(mergeDraftOverLive(state.live, state.snapshots[0].settings));
+
+    state = run(state, { type: 'SaveDraft', data: { settings: { hero_title: 'New hero' } }, metadata: m });
+    expect(draftView(state)).toEqual({ site_title: 'Draft', hero_title: 'New hero' });
+
+    state = run(state, { type: 'Publish', data: { snapshotId: 's2' }, metadata: m });
+    expect(state.live).toEqual({ site_title: 'Two', hero_title: 'Hero' });
+    expect(draftView(state)).toEqual({ site_title: 'Draft', hero_title: 'New hero' });
   });
 });
