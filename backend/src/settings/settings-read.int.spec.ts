@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { settingsDefaults, type NewEvent } from '@punchline/domain';
+import { SITE_STREAM, settingsDefaults, type NewEvent, type SiteEvent } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels } from '@punchline/projections';
 import { migrate } from '../platform/database/migrations';
 import { PostgresEventStore, eventStoreMigration } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
 import { SettingsReadService } from './settings-read.service';
 
-const STREAM = 'site-settings';
+const STREAM = SITE_STREAM;
 
-function event(type: string, data: unknown, actorEmail = 'ada@example.com', occurredAt = '2025-03-01T12:00:00.000Z'): NewEvent {
+function event<T extends SiteEvent['type']>(type: T, data: Extract<SiteEvent, { type: T }>['data'], actorEmail = 'ada@example.com', occurredAt = '2025-03-01T12:00:00.000Z'): NewEvent {
   return { eventId: randomUUID(), type, data, metadata: { actorEmail, correlationId: randomUUID(), causationId: null, occurredAt } };
 }
 
@@ -63,7 +63,7 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
     expect((await reads.getLive()).version).toBe(0);
 
     const published = await append(
-      event('Published', { settings: { site_title: 'Live title', footer_text: 'Live footer' } }, 'ada@example.com', '2025-03-02T08:00:00.000Z'),
+      event('Published', { snapshotId: null, settings: { site_title: 'Live title', footer_text: 'Live footer' }, changes: {} }, 'ada@example.com', '2025-03-02T08:00:00.000Z'),
     );
     const live = await reads.getLive();
     expect(live.version).toBe(published);
@@ -89,7 +89,7 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
       });
     });
     // No invalidate() here: the projection's NOTIFY (or the one-second revalidation) must find it.
-    const result = await store.append(STREAM, [event('Published', { settings: { site_title: 'Seen via notify' } })], { expectedRevision: revision });
+    const result = await store.append(STREAM, [event('Published', { snapshotId: null, settings: { site_title: 'Seen via notify' }, changes: {} })], { expectedRevision: revision });
     revision = result.nextExpectedRevision;
     await projector.waitFor(result.position, 5_000);
     const deadline = Date.now() + 3_000;
@@ -103,24 +103,24 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
   });
 
   it('projects the lock: acquire, refresh, release; an expired lock reads as none', async () => {
-    await append(event('LockAcquired', { holderEmail: 'Ada@Example.com', expiresAt: '2025-03-01T12:05:00.000Z' }));
+    await append(event('LockAcquired', { holderEmail: 'ada@example.com', ttlSeconds: 300, acquiredAt: '2025-03-01T12:00:00.000Z', expiresAt: '2025-03-01T12:05:00.000Z', previousHolderEmail: null }));
     const at = new Date('2025-03-01T12:01:00.000Z');
     expect(await reads.getLock(at)).toEqual({
       holder_email: 'ada@example.com',
       acquired_at: '2025-03-01T12:00:00.000Z',
       expires_at: '2025-03-01T12:05:00.000Z',
     });
-    await append(event('LockRefreshed', { holderEmail: 'ada@example.com', expiresAt: '2025-03-01T12:10:00.000Z' }));
+    await append(event('LockRefreshed', { holderEmail: 'ada@example.com', ttlSeconds: 300, refreshedAt: '2025-03-01T12:05:00.000Z', expiresAt: '2025-03-01T12:10:00.000Z' }));
     expect((await reads.getLock(new Date('2025-03-01T12:07:00.000Z')))?.expires_at).toBe('2025-03-01T12:10:00.000Z');
     expect(await reads.getLock(new Date('2025-03-01T12:10:00.000Z'))).toBeNull();
-    await append(event('LockReleased', { holderEmail: 'ada@example.com' }));
+    await append(event('LockReleased', { holderEmail: 'ada@example.com', reason: 'released' }));
     expect(await reads.getLock(at)).toBeNull();
   });
 
   it('lists snapshots newest first, marks the published one, deletes permanently', async () => {
-    await append(event('SnapshotSaved', { snapshotId: 's-1', label: 'First' }, 'bob@example.com'));
+    await append(event('SnapshotSaved', { snapshotId: 's-1', label: 'First', stage: 'draft', authorEmail: 'bob@example.com', createdAt: '2025-03-03T00:00:00.000Z', settings: { site_title: 'Live title' } }, 'bob@example.com'));
     await append(event('DraftSaved', { changes: { site_title: 'Second draft' } }));
-    await append(event('SnapshotSaved', { snapshotId: 's-2', label: null }));
+    await append(event('SnapshotSaved', { snapshotId: 's-2', label: null, stage: 'draft', authorEmail: 'ada@example.com', createdAt: '2025-03-04T00:00:00.000Z', settings: { site_title: 'Second draft' } }));
     expect((await reads.listVersions({ limit: 20, stage: 'draft' })).map((v) => [v.id, v.label, v.status, v.author_email])).toEqual([
       ['s-2', null, 'draft', 'ada@example.com'],
       ['s-1', 'First', 'draft', 'bob@example.com'],
@@ -128,10 +128,10 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
     expect((await reads.getVersion('s-2'))?.settings).toMatchObject({ site_title: 'Second draft' });
     expect((await reads.getVersion('s-1'))?.settings).toMatchObject({ site_title: 'Live title' });
 
-    await append(event('Published', { snapshotId: 's-1', settings: { site_title: 'Live title' } }));
+    await append(event('Published', { snapshotId: 's-1', settings: { site_title: 'Live title' }, changes: {} }));
     expect((await reads.listVersions({ limit: 1 })).map((v) => v.id)).toEqual(['s-2']);
     expect((await reads.getVersion('s-1'))?.status).toBe('published');
-    await append(event('SnapshotDeleted', { snapshotId: 's-2' }));
+    await append(event('SnapshotDeleted', { snapshotId: 's-2', label: null }));
     expect((await reads.listVersions()).map((v) => v.id)).toEqual(['s-1']);
   });
 });

@@ -100,14 +100,17 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     return () => this.liveListeners.delete(listener);
   }
 
-  /** The draft stage: draft merged over live (SPEC §4), editor reading. */
-  async getDraft(): Promise<StageSettings> {
+  /**
+   * The draft stage: draft merged over live (SPEC §4). Editor reading for the admin editor; the
+   * public reading for the preview, which renders the public pages.
+   */
+  async getDraft(reading: SettingsReading = 'editor'): Promise<StageSettings> {
     const { rows } = await this.db.query<StageRow & { stage: string }>(
       `SELECT stage, settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')}`,
     );
     // Before the first draft event the draft reads as live.
     const row = rows.find((r) => r.stage === 'draft') ?? rows.find((r) => r.stage === 'live');
-    return toStage(row, 'editor');
+    return toStage(row, reading);
   }
 
   /** The live stage as the admin editor reads it (editor defaults), for the View: Live selector. */

@@ -1,4 +1,15 @@
-import { applySettingsChanges, mergeDraftOverLive, type RecordedEvent, type SettingsChanges, type StoredSettings } from '@punchline/domain';
+import {
+  SITE_STREAM,
+  canonicalJson,
+  evolveSite,
+  isSiteEventType,
+  mergeDraftOverLive,
+  type DraftLock,
+  type RecordedEvent,
+  type SiteEvent,
+  type SiteState,
+  type StoredSettings,
+} from '@punchline/domain';
 import type { SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
@@ -7,53 +18,26 @@ export const SITE_SETTINGS_CHANNEL = 'rm_site_settings';
 
 export type SettingsStage = 'live' | 'draft';
 
-/** Event types of the site stream this projection reads (DESIGN §7). */
-const SITE_EVENT_TYPES = new Set([
-  'LockAcquired',
-  'LockRefreshed',
-  'LockReleased',
-  'DraftSaved',
-  'DraftPulledFromLive',
-  'SnapshotSaved',
-  'SnapshotRestored',
-  'SnapshotDeleted',
-  'Published',
-  'MediaReferencesRewritten',
-]);
-
-/** What a snapshot row records once it has been the source of a publish. */
-export type SnapshotStatus = 'draft' | 'published';
-
 interface StageRow {
-  /** The stage's own fields as stored (normalised, blanks kept). */
-  stored: StoredSettings;
   updatedAt: string | null;
   version: number;
 }
 
-interface LockRow {
-  holderEmail: string;
-  acquiredAt: string;
-  expiresAt: string;
-}
-
 type SnapshotOp =
-  | { kind: 'insert'; id: string; label: string | null; createdAt: string; authorEmail: string | null; settings: StoredSettings; position: number }
+  | { kind: 'insert'; id: string; label: string | null; stage: string; createdAt: string; authorEmail: string | null; settings: StoredSettings; position: number }
   | { kind: 'published'; id: string; position: number }
   | { kind: 'delete'; id: string };
 
 interface SiteFold {
+  /** The aggregate's own fold (domain evolveSite) over draft, live and lock; snapshots live in their table. */
+  state: SiteState;
   live: StageRow;
   draft: StageRow;
-  lock: LockRow | null;
   liveChanged: boolean;
   draftChanged: boolean;
   lockChanged: boolean;
   snapshots: SnapshotOp[];
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
 function occurredAt(event: RecordedEvent): string {
@@ -61,92 +45,69 @@ function occurredAt(event: RecordedEvent): string {
   return Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString();
 }
 
-function changesOf(data: Record<string, unknown>, key: string): SettingsChanges {
-  const value = data[key];
-  return isObject(value) ? (value as SettingsChanges) : {};
-}
+const draftViewOf = (state: SiteState): StoredSettings => mergeDraftOverLive(state.live, state.draft);
 
-function addSeconds(iso: string, seconds: number): string {
-  return new Date(Date.parse(iso) + seconds * 1000).toISOString();
-}
-
-/** Folds one site event into the in-memory copy of the three tables. */
+/**
+ * Folds one site event with the aggregate's own evolve, so the read model can never disagree with
+ * what the decider sees; then records which rows changed and what to do with the snapshot table.
+ */
 function foldEvent(fold: SiteFold, event: RecordedEvent): void {
-  const data = isObject(event.data) ? event.data : {};
-  const at = occurredAt(event);
-  const touchDraft = (stored: StoredSettings): void => {
-    fold.draft = { stored, updatedAt: at, version: event.globalPosition };
+  const e = event as unknown as SiteEvent;
+  const before = fold.state;
+  fold.state = { ...evolveSite({ ...before, snapshots: [] }, e), snapshots: [] };
+  const stamp = { updatedAt: occurredAt(event), version: event.globalPosition };
+  const draftTouched = (): void => {
+    fold.draft = stamp;
     fold.draftChanged = true;
   };
-  const touchLive = (stored: StoredSettings): void => {
-    fold.live = { stored, updatedAt: at, version: event.globalPosition };
+  const liveTouched = (): void => {
+    fold.live = stamp;
     fold.liveChanged = true;
-    // The draft stage is the draft merged over live, so a new live changes what it reads.
-    fold.draft = { ...fold.draft, updatedAt: at, version: event.globalPosition };
-    fold.draftChanged = true;
+    // The draft stage reads the draft merged over live: it changed only if that view did.
+    if (canonicalJson(draftViewOf(before)) !== canonicalJson(draftViewOf(fold.state))) draftTouched();
   };
-  switch (event.type) {
-    case 'LockAcquired': {
-      const holder = str(data.holderEmail) ?? str(event.metadata?.actorEmail) ?? '';
-      const expiresAt = str(data.expiresAt) ?? addSeconds(at, typeof data.ttlSeconds === 'number' ? data.ttlSeconds : 300);
-      fold.lock = { holderEmail: holder.toLowerCase(), acquiredAt: str(data.acquiredAt) ?? at, expiresAt };
-      fold.lockChanged = true;
-      return;
-    }
-    case 'LockRefreshed': {
-      if (!fold.lock) return;
-      const expiresAt = str(data.expiresAt) ?? addSeconds(at, typeof data.ttlSeconds === 'number' ? data.ttlSeconds : 300);
-      fold.lock = { ...fold.lock, expiresAt };
-      fold.lockChanged = true;
-      return;
-    }
+  switch (e.type) {
+    case 'LockAcquired':
+    case 'LockRefreshed':
     case 'LockReleased':
-      fold.lock = null;
       fold.lockChanged = true;
       return;
     case 'DraftSaved':
     case 'DraftPulledFromLive':
     case 'SnapshotRestored':
-      touchDraft(applySettingsChanges(fold.draft.stored, changesOf(data, 'changes')));
+      draftTouched();
       return;
-    case 'SnapshotSaved': {
-      const id = str(data.snapshotId);
-      if (!id) return;
-      const settings = isObject(data.settings) ? (data.settings as StoredSettings) : mergeDraftOverLive(fold.live.stored, fold.draft.stored);
+    case 'SnapshotSaved':
       fold.snapshots.push({
         kind: 'insert',
-        id,
-        label: str(data.label),
-        createdAt: at,
-        authorEmail: str(event.metadata?.actorEmail),
-        settings,
+        id: e.data.snapshotId,
+        label: e.data.label,
+        stage: e.data.stage,
+        createdAt: e.data.createdAt,
+        authorEmail: e.data.authorEmail,
+        settings: e.data.settings,
         position: event.globalPosition,
       });
       return;
-    }
-    case 'SnapshotDeleted': {
-      const id = str(data.snapshotId);
-      if (id) fold.snapshots.push({ kind: 'delete', id });
+    case 'SnapshotDeleted':
+      fold.snapshots.push({ kind: 'delete', id: e.data.snapshotId });
       return;
-    }
-    case 'Published': {
-      if (isObject(data.settings)) touchLive(data.settings as StoredSettings);
-      const id = str(data.snapshotId);
-      if (id) fold.snapshots.push({ kind: 'published', id, position: event.globalPosition });
+    case 'Published':
+      liveTouched();
+      if (e.data.snapshotId) fold.snapshots.push({ kind: 'published', id: e.data.snapshotId, position: event.globalPosition });
       return;
-    }
-    case 'MediaReferencesRewritten': {
-      const changes = isObject(data.fields) ? (data.fields as SettingsChanges) : changesOf(data, 'changes');
-      if (data.stage === 'live') touchLive(applySettingsChanges(fold.live.stored, changes));
-      else touchDraft(applySettingsChanges(fold.draft.stored, changes));
+    case 'MediaReferencesRewritten':
+      if (e.data.stage === 'live') liveTouched();
+      else draftTouched();
       return;
+    default: {
+      const _exhaustive: never = e;
+      throw new Error(`Unhandled site event ${JSON.stringify(_exhaustive)}`);
     }
-    default:
-      return;
   }
 }
 
-const emptyStage = (): StageRow => ({ stored: {}, updatedAt: null, version: 0 });
+const emptyStage = (): StageRow => ({ updatedAt: null, version: 0 });
 
 async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
   const stages = await tx.query<{ stage: SettingsStage; stored: StoredSettings; updated_at: string | Date | null; version: number | string }>(
@@ -155,16 +116,20 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
   const byStage = new Map(stages.rows.map((r) => [r.stage, r]));
   const stage = (name: SettingsStage): StageRow => {
     const row = byStage.get(name);
-    return row ? { stored: row.stored, updatedAt: iso(row.updated_at), version: Number(row.version) } : emptyStage();
+    return row ? { updatedAt: iso(row.updated_at), version: Number(row.version) } : emptyStage();
   };
-  const locks = await tx.query<{ holder_email: string; acquired_at: string | Date; expires_at: string | Date }>(
-    `SELECT holder_email, acquired_at, expires_at FROM ${qualified(schema, 'draft_lock')} WHERE id = 'site'`,
+  const locks = await tx.query<{ holder_email: string; acquired_at: string | Date; expires_at: string | Date; ttl_seconds: number }>(
+    `SELECT holder_email, acquired_at, expires_at, ttl_seconds FROM ${qualified(schema, 'draft_lock')} WHERE id = 'site'`,
   );
-  const lock = locks.rows[0];
+  const row = locks.rows[0];
+  const lock: DraftLock | null = row
+    ? { holderEmail: row.holder_email, acquiredAt: iso(row.acquired_at)!, expiresAt: iso(row.expires_at)!, ttlSeconds: Number(row.ttl_seconds) }
+    : null;
   return {
+    // revision is not tracked here: the projection never decides, it only folds.
+    state: { lock, draft: byStage.get('draft')?.stored ?? {}, live: byStage.get('live')?.stored ?? {}, snapshots: [], revision: -1 },
     live: stage('live'),
     draft: stage('draft'),
-    lock: lock ? { holderEmail: lock.holder_email, acquiredAt: iso(lock.acquired_at)!, expiresAt: iso(lock.expires_at)! } : null,
     liveChanged: false,
     draftChanged: false,
     lockChanged: false,
@@ -222,36 +187,40 @@ export const siteSettingsProjection: Projection = {
         id text PRIMARY KEY CHECK (id = 'site'),
         holder_email text NOT NULL,
         acquired_at timestamptz NOT NULL,
-        expires_at timestamptz NOT NULL
+        expires_at timestamptz NOT NULL,
+        ttl_seconds int NOT NULL
       );
     `);
   },
 
   async apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void> {
-    const site = events.filter((e) => SITE_EVENT_TYPES.has(e.type));
+    // Only the site aggregate's own stream: other streams may reuse nothing of it.
+    const site = events.filter((e) => e.streamId === SITE_STREAM && isSiteEventType(e.type));
     if (site.length === 0) return;
     const fold = await loadFold(tx, schema);
     for (const event of site) foldEvent(fold, event);
+    const { state } = fold;
 
-    const upsertStage = async (stage: SettingsStage, row: StageRow, reads: StoredSettings): Promise<void> => {
+    const upsertStage = async (stage: SettingsStage, row: StageRow, stored: StoredSettings, reads: StoredSettings): Promise<void> => {
       await tx.query(
         `INSERT INTO ${qualified(schema, 'site_settings')} (stage, settings, stored, updated_at, version) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5)
          ON CONFLICT (stage) DO UPDATE SET settings = EXCLUDED.settings, stored = EXCLUDED.stored, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version`,
-        [stage, JSON.stringify(reads), JSON.stringify(row.stored), row.updatedAt, row.version],
+        [stage, JSON.stringify(reads), JSON.stringify(stored), row.updatedAt, row.version],
       );
+      // Delivered at commit: other instances drop their cached live answer (SettingsReadService).
       await tx.query('SELECT pg_notify($1, $2)', [SITE_SETTINGS_CHANNEL, `${schema}:${stage}:${row.version}`]);
     };
-    if (fold.liveChanged) await upsertStage('live', fold.live, fold.live.stored);
-    if (fold.draftChanged) await upsertStage('draft', fold.draft, mergeDraftOverLive(fold.live.stored, fold.draft.stored));
+    if (fold.liveChanged) await upsertStage('live', fold.live, state.live, state.live);
+    // The stored draft may change without the view changing (a publish): keep the row in step either way.
+    if (fold.draftChanged || fold.liveChanged) await upsertStage('draft', fold.draft, state.draft, draftViewOf(state));
 
     if (fold.lockChanged) {
       await tx.query(`DELETE FROM ${qualified(schema, 'draft_lock')} WHERE id = 'site'`);
-      if (fold.lock) {
-        await tx.query(`INSERT INTO ${qualified(schema, 'draft_lock')} (id, holder_email, acquired_at, expires_at) VALUES ('site', $1, $2, $3)`, [
-          fold.lock.holderEmail,
-          fold.lock.acquiredAt,
-          fold.lock.expiresAt,
-        ]);
+      if (state.lock) {
+        await tx.query(
+          `INSERT INTO ${qualified(schema, 'draft_lock')} (id, holder_email, acquired_at, expires_at, ttl_seconds) VALUES ('site', $1, $2, $3, $4)`,
+          [state.lock.holderEmail, state.lock.acquiredAt, state.lock.expiresAt, state.lock.ttlSeconds],
+        );
       }
     }
 
@@ -260,8 +229,8 @@ export const siteSettingsProjection: Projection = {
       switch (op.kind) {
         case 'insert':
           await tx.query(
-            `INSERT INTO ${versions} (id, label, stage, status, created_at, author_email, settings, position) VALUES ($1, $2, 'draft', 'draft', $3, $4, $5::jsonb, $6)`,
-            [op.id, op.label, op.createdAt, op.authorEmail, JSON.stringify(op.settings), op.position],
+            `INSERT INTO ${versions} (id, label, stage, status, created_at, author_email, settings, position) VALUES ($1, $2, $3, 'draft', $4, $5, $6::jsonb, $7)`,
+            [op.id, op.label, op.stage, op.createdAt, op.authorEmail, JSON.stringify(op.settings), op.position],
           );
           break;
         case 'published':
