@@ -6,3 +6,4 @@ export * from './errors/domain-error';
 export * from './access';
 export * from './settings';
 export * from './site';
+export * from './contact';

@@ -1,0 +1,81 @@
+/**
+ * A message sent through the public contact form (SPEC §2, §3, §5, §8). SPEC shows no length
+ * limits in the form; the server enforces these (issue 6) so no request can store an essay or a
+ * header-injection attempt. Every stored message is its own stream: one fact per message, no contention.
+ */
+import type { EventMetadata, NewEvent } from '../events/envelope';
+
+export const CONTACT_LIMITS = { name: 200, email: 320, message: 5000 } as const;
+
+export const CONTACT_TEXTS = {
+  sending: 'Sending…',
+  success: "Message sent! We'll be in touch soon.",
+  failure: 'We couldn’t send your message. Please try again later.',
+  nameRequired: 'Please enter your name.',
+  nameInvalid: 'Please enter your name on one line.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  messageRequired: 'Please enter a message.',
+  nameTooLong: `Name must be at most ${CONTACT_LIMITS.name} characters.`,
+  emailTooLong: `Email must be at most ${CONTACT_LIMITS.email} characters.`,
+  messageTooLong: `Message must be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`,
+  notAnObject: 'Send name, from and message as a JSON object.',
+  rateLimited: 'Too many messages from this address. Please try again later.',
+} as const;
+
+export const CONTACT_STREAM_PREFIX = 'contact-';
+
+export function contactStreamId(messageId: string): string {
+  return `${CONTACT_STREAM_PREFIX}${messageId}`;
+}
+
+/** The message as sent (SPEC §3: name, from, message), checked and tidied. */
+export interface ContactMessage {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export interface ContactMessageReceivedData extends ContactMessage {
+  messageId: string;
+}
+
+export type ContactMessageReceived = NewEvent<'ContactMessageReceived', ContactMessageReceivedData>;
+
+export type ContactFieldName = 'name' | 'from' | 'message';
+
+export type ContactValidation =
+  | { ok: true; value: ContactMessage }
+  | { ok: false; field: ContactFieldName | null; message: string };
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+// Line breaks and other control characters have no place in a name or an address (they could forge mail headers).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The server's check of POST /api/contact: required fields, email syntax, lengths (in characters). */
+export function validateContactMessage(input: unknown): ContactValidation {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, field: null, message: CONTACT_TEXTS.notAnObject };
+  const body = input as Record<string, unknown>;
+  const name = text(body.name).trim().replace(/[ \t]+/g, ' ');
+  const email = text(body.from).trim();
+  // Keep the message as written, only without surrounding blank lines; normalise CRLF to LF.
+  const message = text(body.message).replace(/\r\n?/g, '\n').trim();
+
+  if (name === '') return { ok: false, field: 'name', message: CONTACT_TEXTS.nameRequired };
+  if ([...name].length > CONTACT_LIMITS.name) return { ok: false, field: 'name', message: CONTACT_TEXTS.nameTooLong };
+  if (CONTROL.test(name)) return { ok: false, field: 'name', message: CONTACT_TEXTS.nameInvalid };
+  if (email === '') return { ok: false, field: 'from', message: CONTACT_TEXTS.emailRequired };
+  if ([...email].length > CONTACT_LIMITS.email) return { ok: false, field: 'from', message: CONTACT_TEXTS.emailTooLong };
+  if (CONTROL.test(email) || !EMAIL.test(email)) return { ok: false, field: 'from', message: CONTACT_TEXTS.emailInvalid };
+  if (message === '') return { ok: false, field: 'message', message: CONTACT_TEXTS.messageRequired };
+  if ([...message].length > CONTACT_LIMITS.message) return { ok: false, field: 'message', message: CONTACT_TEXTS.messageTooLong };
+  return { ok: true, value: { name, email, message } };
+}
+
+/** Receiving a valid message records exactly one fact; id and metadata come from the caller (DESIGN §12.3). */
+export function receiveContactMessage(message: ContactMessage, ids: { messageId: string; eventId: string }, metadata: EventMetadata): ContactMessageReceived {
+  return { eventId: ids.eventId, type: 'ContactMessageReceived', data: { messageId: ids.messageId, ...message }, metadata };
+}
