@@ -2,9 +2,13 @@ import { WrongExpectedRevisionError, type ExpectedRevision, type RecordedEvent }
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
 import { PgDatabase } from '../database/pg-database';
+import { APPEND_LOCK_KEY } from './event-store.migration';
 import { eventHash, verifyChain } from './hash-chain';
 import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
 import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
+
+// PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
+jest.setTimeout(30_000);
 
 // Real concurrency needs several server connections; PGlite has exactly one.
 const describeIf = postgresUrl() ? describe : describe.skip;
@@ -118,7 +122,7 @@ describeIf('postgres event store under concurrency', () => {
     await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: head + total });
     expect(conflicts).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(40_000);
-  });
+  }, 60_000);
 
   it('of 10 concurrent appends at the same expected revision exactly one wins, the rest write nothing', async () => {
     const stream = uniqueStream('race');
@@ -143,7 +147,7 @@ describeIf('postgres event store under concurrency', () => {
       await Promise.all(racers.map((db) => db.close()));
     }
     expect((await store.readStream(stream)).map((e) => e.streamRevision)).toEqual(Array.from({ length: 11 }, (_, i) => i));
-  });
+  }, 20_000);
 
   it('a slow append holds back later appends, so a subscriber can never skip it', async () => {
     const head = await store.headPosition();
@@ -155,7 +159,7 @@ describeIf('postgres event store under concurrency', () => {
       const slow = newEvent('Slow', { stalled: true });
       const slowStream = uniqueStream('slow');
       await session.query('BEGIN');
-      await session.query('SELECT pg_advisory_xact_lock(715001)');
+      await session.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
       const fields = { globalPosition: head + 1, streamId: slowStream, streamRevision: 0, eventId: slow.eventId, type: slow.type, schemaVersion: 1, data: slow.data, metadata: slow.metadata };
       await session.query(
         `INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash)
@@ -186,5 +190,5 @@ describeIf('postgres event store under concurrency', () => {
       await session.release();
       await subscription.close();
     }
-  });
+  }, 20_000);
 });

@@ -14,6 +14,9 @@ import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
 import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 
+// PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
+jest.setTimeout(30_000);
+
 /** One adapter under test: opens stores (optionally with upcasters) over one shared backend. */
 interface Harness {
   open(upcasters?: UpcasterRegistry): EventStore;

@@ -4,6 +4,9 @@ import { eventHash, verifyChain } from './hash-chain';
 import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
 import { newEvent, uniqueStream } from './test-support/event-store.test-kit';
 
+// PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
+jest.setTimeout(30_000);
+
 /** Values whose jsonb round trip changes their text (key order, number spelling, escapes) but not their meaning. */
 const AWKWARD_DATA: unknown[] = [
   { b: 1, a: 2, ä: 'ü', '😀': 'emoji 😀 and 中文', nested: { z: [3, { y: null, x: true }], a: {} } },

@@ -16,16 +16,24 @@ export interface HashedEventFields {
 
 /** sha256hex(prev_hash ‖ canonical JSON of the event); '' is the first event's prev_hash. */
 export function eventHash(prevHash: string, event: HashedEventFields): string {
-  const payload = canonicalJson({
-    globalPosition: event.globalPosition,
-    streamId: event.streamId,
-    streamRevision: event.streamRevision,
-    eventId: event.eventId,
-    type: event.type,
-    schemaVersion: event.schemaVersion,
-    data: event.data,
-    metadata: event.metadata,
-  });
+  return eventHashFromCanonical(prevHash, event, canonicalJson(event.data), canonicalJson(event.metadata));
+}
+
+/**
+ * The same hash with data and metadata already in canonical JSON, so an append that must retry at
+ * another position does not serialise them again. The envelope is written out with its keys in
+ * sorted order, which is exactly what canonicalJson makes of the whole event.
+ */
+export function eventHashFromCanonical(
+  prevHash: string,
+  event: Omit<HashedEventFields, 'data' | 'metadata'>,
+  canonicalData: string,
+  canonicalMetadata: string,
+): string {
+  const payload =
+    `{"data":${canonicalData},"eventId":${canonicalJson(event.eventId)},"globalPosition":${canonicalJson(event.globalPosition)},` +
+    `"metadata":${canonicalMetadata},"schemaVersion":${canonicalJson(event.schemaVersion)},"streamId":${canonicalJson(event.streamId)},` +
+    `"streamRevision":${canonicalJson(event.streamRevision)},"type":${canonicalJson(event.type)}}`;
   return createHash('sha256').update(prevHash).update(payload).digest('hex');
 }
 

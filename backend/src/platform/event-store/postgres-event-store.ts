@@ -2,6 +2,7 @@ import {
   DomainError,
   WrongExpectedRevisionError,
   assertNever,
+  canonicalJson,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -13,13 +14,11 @@ import {
 } from '@punchline/domain';
 import type { Database, SqlClient } from '@punchline/projections';
 import { assertValidBatch, assertValidStreamId } from './event-validation';
-import { eventHash } from './hash-chain';
+import { eventHashFromCanonical } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
 
 export { eventStoreMigration } from './event-store.migration';
 
-/** Key of the one global append lock: holding it while committing makes commit order equal position order. */
-const APPEND_LOCK_KEY = 715001;
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 export interface PostgresEventStoreOptions {
@@ -44,12 +43,53 @@ interface EventRow {
   created_at: Date | string;
 }
 
-interface AppendState {
-  revision: number | null;
-  last_position: number | null;
-  last_hash: string | null;
-  existing: { eventId: string; streamId: string; streamRevision: number; globalPosition: number }[] | null;
+interface ExistingEvent {
+  eventId: string;
+  streamId: string;
+  streamRevision: number;
+  globalPosition: number;
 }
+
+interface PreparedBatch {
+  ids: string[];
+  types: string[];
+  schemaVersions: number[];
+  data: string[];
+  metadata: string[];
+  canonicalData: string[];
+  canonicalMetadata: string[];
+}
+
+interface AppendGuess {
+  headPosition: number;
+  headHash: string;
+  firstRevision: number;
+}
+
+interface AppendRow {
+  outcome: AppendOutcome['outcome'];
+  found_revision: number | null;
+  found_head_position: number;
+  found_head_hash: string;
+  found_events: ExistingEvent[] | null;
+}
+
+/** What es.append_events found under the lock (see event-store.migration.ts). */
+interface AppendOutcome {
+  outcome: 'ok' | 'duplicate' | 'wrong_revision' | 'stale';
+  /** The stream's revision: after the append when ok, as found otherwise. */
+  revision: number | null;
+  headPosition: number;
+  headHash: string;
+  existing: ExistingEvent[] | null;
+}
+
+function guessFrom(found: AppendOutcome): AppendGuess {
+  return { headPosition: found.headPosition, headHash: found.headHash, firstRevision: found.revision === null ? 0 : found.revision + 1 };
+}
+
+/** Stream revisions remembered to guess the next append's revision (expected 'any' / 'stream_exists'). */
+const KNOWN_REVISIONS_LIMIT = 10_000;
 
 const SELECT_EVENT = `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at FROM es.events`;
 
@@ -58,6 +98,10 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly channel: string;
   private readonly subscriptions = new Set<PollingSubscription>();
+  private head = { position: 0, hash: '' };
+  /** Set while other writers keep moving the head, so appends go straight to the locked path. */
+  private contended = false;
+  private readonly knownRevisions = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -73,75 +117,16 @@ export class PostgresEventStore implements EventStore {
     if (typeof expected === 'number' && (!Number.isSafeInteger(expected) || expected < 0)) {
       throw new DomainError('INVALID_INPUT', `Expected revision ${expected} is not a revision`, { streamId });
     }
-    const ids = events.map((e) => e.eventId.toLowerCase());
-    // Serialised once here so the hash covers exactly what jsonb will hand back.
-    const datas = events.map((e) => JSON.stringify(e.data === undefined ? null : e.data));
-    const metadatas = events.map((e) => JSON.stringify(e.metadata));
-    return this.db.transaction(async (tx) => {
-      // Its own statement, first: a statement's snapshot predates the wait, so reads must come after.
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      const state = await this.loadAppendState(tx, streamId, ids);
-      if (state.existing && state.existing.length > 0) return this.idempotentResult(streamId, ids, state.existing);
-      checkExpectedRevision(streamId, expected, state.revision);
-
-      const firstRevision = state.revision === null ? 0 : state.revision + 1;
-      const firstPosition = (state.last_position ?? 0) + 1;
-      let prevHash = state.last_hash ?? '';
-      const positions: number[] = [];
-      const revisions: number[] = [];
-      const versions: number[] = [];
-      const prevHashes: string[] = [];
-      const hashes: string[] = [];
-      events.forEach((event, i) => {
-        const schemaVersion = this.options.upcasters?.currentVersion(event.type) ?? 1;
-        const hash = eventHash(prevHash, {
-          globalPosition: firstPosition + i,
-          streamId,
-          streamRevision: firstRevision + i,
-          eventId: ids[i],
-          type: event.type,
-          schemaVersion,
-          data: JSON.parse(datas[i]),
-          metadata: JSON.parse(metadatas[i]),
-        });
-        positions.push(firstPosition + i);
-        revisions.push(firstRevision + i);
-        versions.push(schemaVersion);
-        prevHashes.push(prevHash);
-        hashes.push(hash);
-        prevHash = hash;
-      });
-      const lastPosition = firstPosition + events.length - 1;
-      const lastRevision = firstRevision + events.length - 1;
-      await tx.query(
-        `WITH inserted AS (
-           INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash)
-           SELECT p, $1, r, i, t, v, d, m, ph, h
-             FROM unnest($2::bigint[], $3::bigint[], $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::text[], $10::text[])
-               AS x(p, r, i, t, v, d, m, ph, h)
-         ), stream AS (
-           INSERT INTO es.streams (stream_id, revision) VALUES ($1, $11)
-           ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision
-         )
-         SELECT pg_notify($12, $13)`,
-        [
-          streamId,
-          positions,
-          revisions,
-          ids,
-          events.map((e) => e.type),
-          versions,
-          datas,
-          metadatas,
-          prevHashes,
-          hashes,
-          lastRevision,
-          this.channel,
-          String(lastPosition),
-        ],
-      );
-      return { nextExpectedRevision: lastRevision, position: lastPosition };
-    });
+    const batch = this.prepareBatch(events);
+    const guess = this.guess(streamId, expected);
+    let found: AppendOutcome;
+    if (this.contended) {
+      found = await this.lockedAppend(streamId, expected, batch, guess);
+    } else {
+      found = await this.callAppend(this.db, streamId, expected, batch, guess);
+      if (found.outcome === 'stale') found = await this.lockedAppend(streamId, expected, batch, guessFrom(found));
+    }
+    return this.settle(streamId, expected, batch.ids, found);
   }
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
@@ -184,29 +169,116 @@ export class PostgresEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
   }
 
-  private async loadAppendState(tx: SqlClient, streamId: string, ids: string[]): Promise<AppendState> {
-    const { rows } = await tx.query<AppendState>(
-      `SELECT (SELECT revision FROM es.streams WHERE stream_id = $1) AS revision,
-              head.global_position AS last_position,
-              head.hash AS last_hash,
-              (SELECT json_agg(json_build_object('eventId', e.event_id, 'streamId', e.stream_id,
-                        'streamRevision', e.stream_revision, 'globalPosition', e.global_position) ORDER BY e.global_position)
-                 FROM es.events e WHERE e.event_id = ANY($2::uuid[])) AS existing
-         FROM (SELECT 1) AS one
-         LEFT JOIN LATERAL (SELECT global_position, hash FROM es.events ORDER BY global_position DESC LIMIT 1) AS head ON true`,
-      [streamId, ids],
-    );
-    const row = rows[0];
+  /** Serialised once, so the hash covers exactly what jsonb hands back after JSON.parse. */
+  private prepareBatch(events: NewEvent[]): PreparedBatch {
+    const data = events.map((e) => JSON.stringify(e.data === undefined ? null : e.data));
+    const metadata = events.map((e) => JSON.stringify(e.metadata));
     return {
-      revision: row.revision === null ? null : Number(row.revision),
-      last_position: row.last_position === null ? null : Number(row.last_position),
-      last_hash: row.last_hash,
-      existing: row.existing,
+      ids: events.map((e) => e.eventId.toLowerCase()),
+      types: events.map((e) => e.type),
+      schemaVersions: events.map((e) => this.options.upcasters?.currentVersion(e.type) ?? 1),
+      data,
+      metadata,
+      canonicalData: data.map((d) => canonicalJson(JSON.parse(d))),
+      canonicalMetadata: metadata.map((m) => canonicalJson(JSON.parse(m))),
     };
   }
 
+  /**
+   * The append for when another writer may move the head between our guess and our call: inside a
+   * transaction the first call's lock stays held, so a second call with what it found cannot be stale.
+   */
+  private lockedAppend(streamId: string, expected: ExpectedRevision, batch: PreparedBatch, guess: AppendGuess): Promise<AppendOutcome> {
+    return this.db.transaction(async (tx) => {
+      const first = await this.callAppend(tx, streamId, expected, batch, guess);
+      // Single-round-trip appends pay off again once our guesses hold without the lock.
+      this.contended = first.outcome === 'stale';
+      return first.outcome === 'stale' ? this.callAppend(tx, streamId, expected, batch, guessFrom(first)) : first;
+    });
+  }
+
+  /** Where this process believes the log head and the stream are; a wrong guess only costs a retry. */
+  private guess(streamId: string, expected: ExpectedRevision): AppendGuess {
+    const known = this.knownRevisions.get(streamId);
+    const firstRevision =
+      typeof expected === 'number' ? expected + 1 : expected === 'no_stream' ? 0 : known === undefined ? 0 : known + 1;
+    return { headPosition: this.head.position, headHash: this.head.hash, firstRevision };
+  }
+
+  private async callAppend(client: SqlClient, streamId: string, expected: ExpectedRevision, batch: PreparedBatch, guess: AppendGuess): Promise<AppendOutcome> {
+    const hashes: string[] = [];
+    let prevHash = guess.headHash;
+    batch.ids.forEach((eventId, i) => {
+      prevHash = eventHashFromCanonical(
+        prevHash,
+        {
+          globalPosition: guess.headPosition + 1 + i,
+          streamId,
+          streamRevision: guess.firstRevision + i,
+          eventId,
+          type: batch.types[i],
+          schemaVersion: batch.schemaVersions[i],
+        },
+        batch.canonicalData[i],
+        batch.canonicalMetadata[i],
+      );
+      hashes.push(prevHash);
+    });
+    const { rows } = await client.query<AppendRow>(
+      'SELECT * FROM es.append_events($1, $2, $3, $4, $5, $6, $7::uuid[], $8::text[], $9::int[], $10::jsonb[], $11::jsonb[], $12::text[], $13)',
+      [
+        streamId,
+        typeof expected === 'number' ? 'exact' : expected,
+        typeof expected === 'number' ? expected : null,
+        guess.headPosition,
+        guess.headHash,
+        guess.firstRevision,
+        batch.ids,
+        batch.types,
+        batch.schemaVersions,
+        batch.data,
+        batch.metadata,
+        hashes,
+        this.channel,
+      ],
+    );
+    const row = rows[0];
+    const outcome: AppendOutcome = {
+      outcome: row.outcome,
+      revision: row.found_revision === null ? null : Number(row.found_revision),
+      headPosition: Number(row.found_head_position),
+      headHash: row.found_head_hash,
+      existing: row.found_events,
+    };
+    if (outcome.outcome !== 'duplicate') this.remember(streamId, outcome);
+    return outcome;
+  }
+
+  private remember(streamId: string, found: AppendOutcome): void {
+    this.head = { position: found.headPosition, hash: found.headHash };
+    if (found.revision === null) return;
+    this.knownRevisions.delete(streamId);
+    this.knownRevisions.set(streamId, found.revision);
+    if (this.knownRevisions.size > KNOWN_REVISIONS_LIMIT) this.knownRevisions.delete(this.knownRevisions.keys().next().value!);
+  }
+
+  private settle(streamId: string, expected: ExpectedRevision, ids: string[], found: AppendOutcome): AppendResult {
+    switch (found.outcome) {
+      case 'ok':
+        return { nextExpectedRevision: found.revision!, position: found.headPosition };
+      case 'duplicate':
+        return this.idempotentResult(streamId, ids, found.existing!);
+      case 'wrong_revision':
+        throw new WrongExpectedRevisionError(streamId, String(expected), found.revision === null ? 'no_stream' : String(found.revision));
+      case 'stale':
+        throw new Error('The event log moved while the append lock was held');
+      default:
+        return assertNever(found.outcome, 'append outcome');
+    }
+  }
+
   /** A retry of an already recorded batch gets the original result; any other reuse of ids is refused. */
-  private idempotentResult(streamId: string, ids: string[], existing: NonNullable<AppendState['existing']>): AppendResult {
+  private idempotentResult(streamId: string, ids: string[], existing: ExistingEvent[]): AppendResult {
     const sameBatch =
       existing.length === ids.length &&
       existing.every(
@@ -240,28 +312,5 @@ export class PostgresEventStore implements EventStore {
       schemaVersion: upcast ? current : row.schema_version,
       recordedAt: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
     };
-  }
-}
-
-function checkExpectedRevision(streamId: string, expected: ExpectedRevision, actual: number | null): void {
-  const actualText = actual === null ? 'no_stream' : String(actual);
-  const fail = (): never => {
-    throw new WrongExpectedRevisionError(streamId, String(expected), actualText);
-  };
-  if (typeof expected === 'number') {
-    if (actual !== expected) fail();
-    return;
-  }
-  switch (expected) {
-    case 'any':
-      return;
-    case 'no_stream':
-      if (actual !== null) fail();
-      return;
-    case 'stream_exists':
-      if (actual === null) fail();
-      return;
-    default:
-      assertNever(expected, 'expected revision');
   }
 }
