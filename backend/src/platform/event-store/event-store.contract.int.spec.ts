@@ -290,6 +290,8 @@ describe.each(adapters)('event store contract: %s', (_name, setup) => {
 
   it('upcasts events stored at an older schema version on read', async () => {
     const stream = uniqueStream('upcast');
+    // A position some event really has: EventStoreDB cannot read from an arbitrary number.
+    const before = await store.headPosition();
     await store.append(stream, [newEvent('ShowRenamed', { name: 'Late Laughs' })], { expectedRevision: 'no_stream' });
     const upcasters = createUpcasterRegistry({
       ShowRenamed: { 1: (data) => ({ title: (data as { name: string }).name, subtitle: null }) },
@@ -302,9 +304,9 @@ describe.each(adapters)('event store contract: %s', (_name, setup) => {
       [{ title: 'Late Laughs', subtitle: null }, 2],
       [{ title: 'Later Laughs', subtitle: 'v2' }, 2],
     ]);
-    const fromAll = await current.readAll({ fromPosition: read[0].globalPosition - 1, limit: 1 });
+    const fromAll = await current.readAll({ fromPosition: before, limit: 1 });
     expect(fromAll[0].data).toEqual({ title: 'Late Laughs', subtitle: null });
-    const subscription = current.subscribe({ fromPosition: read[0].globalPosition - 1 });
+    const subscription = current.subscribe({ fromPosition: before });
     try {
       const [first] = await take(subscription, 1);
       expect(first.data).toEqual({ title: 'Late Laughs', subtitle: null });
@@ -336,6 +338,17 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
     expect(second.position).toBe(first.position + 2);
     const all = await store.readAll({ fromPosition: 0, limit: 1000 });
     expect(all.map((e) => e.globalPosition)).toEqual(all.map((_, i) => i + 1));
+  });
+
+  it('refuses data jsonb cannot store as invalid input, writing nothing', async () => {
+    const stream = uniqueStream('nul');
+    const head = await store.headPosition();
+    for (const data of [{ text: 'nul \u0000 byte' }, { text: 'lone \ud800 surrogate' }]) {
+      const error = await expectRejected(store.append(stream, [newEvent('A', data)], { expectedRevision: 'any' }));
+      expect((error as DomainError).code).toBe('INVALID_INPUT');
+    }
+    expect(await store.headPosition()).toBe(head);
+    await expect(store.append(stream, [newEvent('A', { text: 'fine' })], { expectedRevision: 'no_stream' })).resolves.toMatchObject({ position: head + 1 });
   });
 
   it('refuses ids already recorded as another batch or in another stream', async () => {

@@ -20,6 +20,8 @@ import { PollingSubscription } from './polling-subscription';
 export { eventStoreMigration } from './event-store.migration';
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+/** SQLSTATEs of jsonb input it cannot represent: untranslatable_character, invalid_text_representation. */
+const UNSTORABLE_JSON = new Set(['22P05', '22P02']);
 
 export interface PostgresEventStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -120,11 +122,19 @@ export class PostgresEventStore implements EventStore {
     const batch = this.prepareBatch(events);
     const guess = this.guess(streamId, expected);
     let found: AppendOutcome;
-    if (this.contended) {
-      found = await this.lockedAppend(streamId, expected, batch, guess);
-    } else {
-      found = await this.callAppend(this.db, streamId, expected, batch, guess);
-      if (found.outcome === 'stale') found = await this.lockedAppend(streamId, expected, batch, guessFrom(found));
+    try {
+      if (this.contended) {
+        found = await this.lockedAppend(streamId, expected, batch, guess);
+      } else {
+        found = await this.callAppend(this.db, streamId, expected, batch, guess);
+        if (found.outcome === 'stale') found = await this.lockedAppend(streamId, expected, batch, guessFrom(found));
+      }
+    } catch (error) {
+      // jsonb refuses some strings JSON allows (\u0000, lone surrogates); that is bad input, not a crash.
+      if (UNSTORABLE_JSON.has((error as { code?: string }).code ?? '')) {
+        throw new DomainError('INVALID_INPUT', `Event data cannot be stored: ${(error as Error).message}`, { streamId });
+      }
+      throw error;
     }
     return this.settle(streamId, expected, batch.ids, found);
   }
