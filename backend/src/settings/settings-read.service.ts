@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { normaliseSettings, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
+import { normaliseSettings, type DraftLock, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
 import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
@@ -21,6 +21,11 @@ export interface DraftLockView {
   holder_email: string;
   acquired_at: string;
   expires_at: string;
+}
+
+/** The aggregate's lock as the lock calls answer it (null when none is active). */
+export function toLockView(lock: DraftLock | null): DraftLockView | null {
+  return lock ? { holder_email: lock.holderEmail, acquired_at: lock.acquiredAt, expires_at: lock.expiresAt } : null;
 }
 
 /** SPEC §3 "Settings snapshot (version)". status: 'draft' when saved, 'published' once published to live. */

@@ -1,9 +1,79 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccessModule } from '../access/access.module';
+import { LIVE_SESSION_TIMEOUT, type LiveSessionTimeout } from '../auth/sessions/session-timeout';
+import { AcquireLockHandler } from './acquire-lock/acquire-lock.handler';
+import { AcquireLockHttpController } from './acquire-lock/acquire-lock.http.controller';
+import { DeleteSnapshotHandler } from './delete-snapshot/delete-snapshot.handler';
+import { DeleteSnapshotHttpController } from './delete-snapshot/delete-snapshot.http.controller';
+import { GetLockHandler } from './get-lock/get-lock.handler';
+import { GetLockHttpController } from './get-lock/get-lock.http.controller';
+import { GetPreviewHandler } from './get-preview/get-preview.handler';
+import { GetPreviewHttpController } from './get-preview/get-preview.http.controller';
+import { GetSettingsHandler } from './get-settings/get-settings.handler';
+import { GetSettingsHttpController } from './get-settings/get-settings.http.controller';
+import { ListVersionsHandler } from './list-versions/list-versions.handler';
+import { ListVersionsHttpController } from './list-versions/list-versions.http.controller';
+import { PublishHandler } from './publish/publish.handler';
+import { PublishHttpController } from './publish/publish.http.controller';
+import { PullLiveHandler } from './pull-live/pull-live.handler';
+import { PullLiveHttpController } from './pull-live/pull-live.http.controller';
+import { ReleaseLockHandler } from './release-lock/release-lock.handler';
+import { ReleaseLockHttpController } from './release-lock/release-lock.http.controller';
+import { RestoreSnapshotHandler } from './restore-snapshot/restore-snapshot.handler';
+import { RestoreSnapshotHttpController } from './restore-snapshot/restore-snapshot.http.controller';
+import { SaveDraftHandler } from './save-draft/save-draft.handler';
+import { SaveDraftHttpController } from './save-draft/save-draft.http.controller';
+import { SaveSnapshotHandler } from './save-snapshot/save-snapshot.handler';
+import { SaveSnapshotHttpController } from './save-snapshot/save-snapshot.http.controller';
+import { SettingsClock } from './settings-clock';
 import { SettingsReadService } from './settings-read.service';
+import { SiteStream } from './site-stream';
 
-/** The site settings lifecycle (SPEC §3–§5, §7): reads of live/draft/lock/versions and the site commands. */
+/**
+ * The site settings lifecycle (SPEC §3–§5, §7): the site aggregate's commands, the settings reads
+ * and their endpoints. Global so that the session timeout (auth) and the public pages (site) can
+ * read the live settings without importing this feature's internals.
+ */
+@Global()
 @Module({
-  providers: [SettingsReadService],
-  exports: [SettingsReadService],
+  imports: [CqrsModule.forRoot(), AccessModule],
+  controllers: [
+    GetSettingsHttpController,
+    SaveDraftHttpController,
+    GetPreviewHttpController,
+    GetLockHttpController,
+    AcquireLockHttpController,
+    ReleaseLockHttpController,
+    PullLiveHttpController,
+    PublishHttpController,
+    ListVersionsHttpController,
+    SaveSnapshotHttpController,
+    RestoreSnapshotHttpController,
+    DeleteSnapshotHttpController,
+  ],
+  providers: [
+    SettingsClock,
+    SettingsReadService,
+    SiteStream,
+    GetSettingsHandler,
+    GetPreviewHandler,
+    GetLockHandler,
+    ListVersionsHandler,
+    SaveDraftHandler,
+    AcquireLockHandler,
+    ReleaseLockHandler,
+    PullLiveHandler,
+    PublishHandler,
+    SaveSnapshotHandler,
+    RestoreSnapshotHandler,
+    DeleteSnapshotHandler,
+    {
+      provide: LIVE_SESSION_TIMEOUT,
+      inject: [SettingsReadService],
+      useFactory: (reads: SettingsReadService): LiveSessionTimeout => async () => (await reads.getLive()).settings.session_timeout_minutes,
+    },
+  ],
+  exports: [SettingsReadService, SiteStream, SettingsClock, LIVE_SESSION_TIMEOUT],
 })
 export class SettingsModule {}

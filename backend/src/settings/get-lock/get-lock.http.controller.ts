@@ -1,0 +1,24 @@
+import { Controller, Get, Header, UseFilters } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { SettingsClock } from '../settings-clock';
+import { DraftEditAccessFilter } from '../settings-request';
+import { GetLockQuery, type LockAnswer } from './get-lock.query';
+
+@ApiTags('settings')
+@Controller('api/settings/lock')
+@UseFilters(DraftEditAccessFilter)
+export class GetLockHttpController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly clock: SettingsClock,
+  ) {}
+
+  /** SPEC §7: {lock}; the editor polls it every 90 s while another editor holds the lock. */
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: '{lock: {holder_email, acquired_at, expires_at} | null, error: null}' })
+  async get(): Promise<LockAnswer> {
+    return this.queries.execute(new GetLockQuery(this.clock.now()));
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AccessStream } from '../../access/access-stream';
+import { Public } from '../../platform/http/public.decorator';
+import { settingsValidation } from '../settings-request';
+import { GetSettingsQuery } from './get-settings.query';
+import { GetSettingsRequestDto } from './get-settings.request.dto';
+
+@ApiTags('settings')
+@Controller('api/settings')
+export class GetSettingsHttpController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly access: AccessStream,
+  ) {}
+
+  /**
+   * SPEC §7: the flat settings object of a stage. Live is sent as bytes prepared once per live
+   * version, with an ETag, so the hot public read is a lookup; only a draft request asks who is asking.
+   */
+  @Public()
+  @Get()
+  @ApiQuery({ name: 'stage', required: false, enum: ['live', 'draft'] })
+  @ApiOkResponse({ description: 'The flat settings record of the stage (draft: draft merged over live, admins only; others get live).' })
+  async get(@Req() req: Request, @Res() res: Response, @Query(settingsValidation) query: GetSettingsRequestDto): Promise<void> {
+    const stage = query.stage ?? 'live';
+    const isAdmin = stage === 'draft' ? await this.access.isAdmin(req.session?.user?.email) : false;
+    const answer = await this.queries.execute(new GetSettingsQuery(stage, isAdmin));
+    // The same URL answers differently per session when stage=draft; caches must not share it.
+    if (stage === 'draft') res.setHeader('Vary', 'Cookie');
+    if (answer.stage === 'draft') {
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json(answer.draft.settings);
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', answer.live.etag);
+    if (req.headers['if-none-match'] === answer.live.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json').send(answer.live.json);
+  }
+}

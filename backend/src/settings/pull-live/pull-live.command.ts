@@ -1,0 +1,16 @@
+import { Command } from '@nestjs/cqrs';
+import type { SettingsRecord } from '@punchline/domain';
+import type { SiteCommandContext } from '../settings-request';
+
+export interface DraftAnswer {
+  /** The draft after the command: draft merged over live, editor reading. */
+  data: SettingsRecord;
+  error: null;
+}
+
+/** POST /api/settings/pull-live: the draft becomes live again; nothing is published (SPEC §4). */
+export class PullLiveCommand extends Command<DraftAnswer> {
+  constructor(readonly context: SiteCommandContext) {
+    super();
+  }
+}

@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { LockReleaseReason } from '@punchline/domain';
+import type { LockAnswer } from '../get-lock/get-lock.query';
+import type { SiteCommandContext } from '../settings-request';
+
+/** POST /api/settings/lock/release: a no-op unless the caller holds the lock (the close-page beacon fires regardless). */
+export class ReleaseLockCommand extends Command<LockAnswer> {
+  constructor(
+    readonly context: SiteCommandContext,
+    readonly reason: LockReleaseReason | undefined,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,28 @@
+import { Body, Controller, Header, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { LockAnswer } from '../get-lock/get-lock.query';
+import { DraftEditAccessFilter, settingsBodyValidation, siteCommandContext } from '../settings-request';
+import { ReleaseLockCommand } from './release-lock.command';
+import { ReleaseLockRequestDto } from './release-lock.request.dto';
+
+@ApiTags('settings')
+@Controller('api/settings/lock/release')
+@UseFilters(DraftEditAccessFilter)
+export class ReleaseLockHttpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /**
+   * SPEC §7: {lock, error}. Also the page-close beacon: an empty JSON body, or a text/plain one
+   * (sendBeacon with a string), which the JSON parser leaves unread; both release.
+   */
+  @Post()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiBody({ required: false, schema: { type: 'object', properties: { reason: { type: 'string', enum: ['released', 'page-closed', 'signed-out'] } } } })
+  @ApiOkResponse({ description: '{lock: the lock left (null when released), error: null}' })
+  async release(@Req() req: Request, @Body(settingsBodyValidation) body: ReleaseLockRequestDto): Promise<LockAnswer> {
+    return this.commands.execute(new ReleaseLockCommand(siteCommandContext(req), body.reason));
+  }
+}

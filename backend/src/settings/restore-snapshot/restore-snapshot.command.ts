@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { DraftAnswer } from '../pull-live/pull-live.command';
+import type { SiteCommandContext } from '../settings-request';
+
+/** POST /api/settings/versions/:id/restore: the draft becomes the snapshot (over live). */
+export class RestoreSnapshotCommand extends Command<DraftAnswer> {
+  constructor(
+    readonly context: SiteCommandContext,
+    readonly snapshotId: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,22 @@
+import { Controller, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { DraftAnswer } from '../pull-live/pull-live.command';
+import { siteCommandContext } from '../settings-request';
+import { RestoreSnapshotCommand } from './restore-snapshot.command';
+
+@ApiTags('settings')
+@Controller('api/settings/versions')
+export class RestoreSnapshotHttpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** SPEC §7: restores the snapshot into the draft; 404 unknown id, 423 while another editor holds the lock. */
+  @Post(':id/restore')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: '{data: the draft after the restore, error: null}' })
+  async restore(@Req() req: Request, @Param('id') id: string): Promise<DraftAnswer> {
+    return this.commands.execute(new RestoreSnapshotCommand(siteCommandContext(req), id));
+  }
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SettingsReadService, type SettingsVersionView } from '../settings-read.service';
+import { SiteStream } from '../site-stream';
+import { SaveSnapshotCommand, type SaveSnapshotResult } from './save-snapshot.command';
+
+@CommandHandler(SaveSnapshotCommand)
+export class SaveSnapshotHandler implements ICommandHandler<SaveSnapshotCommand> {
+  constructor(
+    private readonly site: SiteStream,
+    private readonly reads: SettingsReadService,
+  ) {}
+
+  async execute({ context, label }: SaveSnapshotCommand): Promise<SaveSnapshotResult> {
+    const snapshotId = randomUUID();
+    await this.site.execute(context, (now) => ({ type: 'SaveSnapshot', data: { label }, metadata: { actorEmail: context.actorEmail, now, snapshotId } }));
+    const saved = await this.reads.getVersion(snapshotId);
+    if (!saved) throw new Error(`Snapshot ${snapshotId} was recorded but is not in the read model`);
+    const { settings: _settings, ...version } = saved;
+    return { version: version satisfies SettingsVersionView, error: null };
+  }
+}

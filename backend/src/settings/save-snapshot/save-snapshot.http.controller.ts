@@ -1,0 +1,22 @@
+import { Body, Controller, Header, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { settingsBodyValidation, siteCommandContext } from '../settings-request';
+import { SaveSnapshotCommand, type SaveSnapshotResult } from './save-snapshot.command';
+import { SaveSnapshotRequestDto } from './save-snapshot.request.dto';
+
+@ApiTags('settings')
+@Controller('api/settings/versions')
+export class SaveSnapshotHttpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** SPEC §7: creates a draft snapshot (201) and answers it. */
+  @Post()
+  @Header('Cache-Control', 'no-store')
+  @ApiBody({ schema: { type: 'object', properties: { label: { type: 'string', nullable: true }, stage: { type: 'string', enum: ['draft'] } } } })
+  @ApiCreatedResponse({ description: '{version: {id, label, stage, status, created_at, author_email}, error: null}' })
+  async save(@Req() req: Request, @Body(settingsBodyValidation) body: SaveSnapshotRequestDto): Promise<SaveSnapshotResult> {
+    return this.commands.execute(new SaveSnapshotCommand(siteCommandContext(req), body.label ?? null));
+  }
+}
