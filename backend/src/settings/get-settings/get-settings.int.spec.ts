@@ -1,0 +1,64 @@
+import { settingsDefaults } from '@punchline/domain';
+import { databaseKinds } from '../../test-support/test-database';
+import { lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+
+describe.each(databaseKinds())('GET /api/settings on %s', (kind) => {
+  let s: SettingsApp;
+  beforeAll(async () => {
+    s = await startSettingsApp(kind);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  beforeEach(async () => {
+    await releaseAll(s);
+  });
+
+  it('answers the public defaults for a site nobody has published, to visitors and admins, with an ETag', async () => {
+    for (const path of ['/api/settings', '/api/settings?stage=live']) {
+      const res = await s.visitor.get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(settingsDefaults('public'));
+      expect(res.headers.get('etag')).toBe('"live-0"');
+    }
+    expect((await s.a.get('/api/settings?stage=live')).body).toEqual(settingsDefaults('public'));
+    const unchanged = await s.visitor.get('/api/settings?stage=live', { 'if-none-match': '"live-0"' });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it('gives admins the draft merged over live (editor reading) and everyone else live', async () => {
+    await lockAndSave(s.a, { site_title: 'Draft only', theme_accent: 'f0a' });
+    const draftForA = await s.a.get('/api/settings?stage=draft');
+    const draftForB = await s.b.get('/api/settings?stage=draft');
+    expect(draftForA.status).toBe(200);
+    expect(draftForA.body).toMatchObject({ site_title: 'Draft only', theme_accent: '#FF00AA', theme_bg: settingsDefaults('editor').theme_bg });
+    expect(draftForB.body).toEqual(draftForA.body);
+    expect(draftForA.headers.get('cache-control')).toBe('private, no-store');
+    expect(draftForA.headers.get('vary')).toContain('Cookie');
+
+    for (const outsider of [s.visitor, s.removed]) {
+      const res = await outsider.get('/api/settings?stage=draft');
+      expect(res.status).toBe(200);
+      expect(res.body.site_title).toBe(settingsDefaults('public').site_title);
+    }
+  });
+
+  it('changes the live answer, its version and ETag only when a publish is projected', async () => {
+    const before = await s.visitor.get('/api/settings?stage=live');
+    await lockAndSave(s.a, { site_title: 'Going live' });
+    expect((await s.visitor.get('/api/settings?stage=live')).headers.get('etag')).toBe(before.headers.get('etag'));
+    const published = await s.a.post('/api/settings/publish', {});
+    expect(published.status).toBe(200);
+    const after = await s.visitor.get('/api/settings?stage=live');
+    expect(after.body.site_title).toBe('Going live');
+    expect(after.body.updated_at).toEqual(expect.any(String));
+    expect(after.headers.get('etag')).toBe(`"live-${published.body.version}"`);
+    expect((await s.visitor.get('/api/settings?stage=live', { 'if-none-match': before.headers.get('etag')! })).status).toBe(200);
+  });
+
+  it('refuses an unknown stage with 400', async () => {
+    const res = await s.visitor.get('/api/settings?stage=staging');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('stage must be live or draft.');
+  });
+});

@@ -1,0 +1,45 @@
+import { databaseKinds } from '../../test-support/test-database';
+import { ADMIN_A, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+
+describe.each(databaseKinds())('POST /api/settings/versions on %s', (kind) => {
+  let s: SettingsApp;
+  beforeAll(async () => {
+    s = await startSettingsApp(kind);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  beforeEach(async () => {
+    await releaseAll(s);
+  });
+
+  it('snapshots the draft as it reads now and answers the new version (201)', async () => {
+    await lockAndSave(s.a, { site_title: 'Snapshotted' });
+    const res = await s.a.post('/api/settings/versions', { label: '  Before launch  ', stage: 'draft' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      version: { id: expect.any(String), label: 'Before launch', stage: 'draft', status: 'draft', created_at: expect.any(String), author_email: ADMIN_A },
+      error: null,
+    });
+    expect((await s.b.get('/api/settings/versions?limit=1')).body.versions).toEqual([res.body.version]);
+    const event = (await s.siteEvents()).at(-1)!;
+    expect(event).toMatchObject({ type: 'SnapshotSaved', data: { snapshotId: res.body.version.id, settings: { site_title: 'Snapshotted' } } });
+  });
+
+  it('takes a null or missing label, even while another admin holds the lock', async () => {
+    await s.a.post('/api/settings/lock/acquire', {});
+    const res = await s.b.post('/api/settings/versions', { label: null, stage: 'draft' });
+    expect(res.status).toBe(201);
+    expect(res.body.version.label).toBeNull();
+    expect((await s.b.post('/api/settings/versions', {})).status).toBe(201);
+  });
+
+  it('refuses a stage other than draft, an over-long label, and outsiders', async () => {
+    const live = await s.a.post('/api/settings/versions', { label: 'x', stage: 'live' });
+    expect(live.status).toBe(400);
+    expect(live.body.error).toBe("Snapshots are of the draft: stage must be 'draft'.");
+    expect((await s.a.post('/api/settings/versions', { label: 'x'.repeat(201), stage: 'draft' })).status).toBe(400);
+    expect((await s.visitor.post('/api/settings/versions', { label: null, stage: 'draft' })).status).toBe(401);
+    expect((await s.removed.post('/api/settings/versions', { label: null, stage: 'draft' })).status).toBe(403);
+  });
+});
