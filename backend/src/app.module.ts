@@ -3,7 +3,10 @@ import { LoggerModule } from 'nestjs-pino';
 import { PlatformModule } from './platform/platform.module';
 import type { Runtime } from './platform/runtime';
 import { HealthModule } from './health/health.module';
+import { AuthModule } from './auth/auth.module';
 import { SettingsModule } from './settings/settings.module';
+import { SiteModule } from './site/site.module';
+import { ContactModule } from './contact/contact.module';
 
 @Module({})
 export class AppModule {
@@ -21,7 +24,10 @@ export class AppModule {
           },
         }),
         HealthModule,
+        AuthModule,
         SettingsModule,
+        SiteModule,
+        ContactModule,
       ],
     };
   }

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessStream } from './access-stream';
+import { AdminGuard } from './admin.guard';
+import { GetAllowlistHttpController } from './get-allowlist/get-allowlist.http.controller';
+import { ChangeAllowlistHttpController } from './change-allowlist/change-allowlist.http.controller';
+import { ChangeAllowlistHandler } from './change-allowlist/change-allowlist.handler';
+
+/** Who may use the admin area: the allowlist aggregate, the deny-by-default guard, allowlist calls. */
+@Module({
+  controllers: [GetAllowlistHttpController, ChangeAllowlistHttpController],
+  providers: [AccessStream, ChangeAllowlistHandler, { provide: APP_GUARD, useClass: AdminGuard }],
+  exports: [AccessStream],
+})
+export class AccessModule {}

@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { isValidEmail, normaliseEmail } from '@punchline/domain';
+import { CONFIG } from '../../platform/platform.module';
+import type { AppConfig } from '../../platform/config/config';
+import { Public } from '../../platform/http/public.decorator';
+import { safeReturnTo } from '../return-to';
+import { SignInHandler } from '../sign-in/sign-in.handler';
+import { devSignInPage } from './dev-sign-in.page';
+
+/**
+ * Development sign-in (DESIGN §10 DEV_SIGN_IN): a local form instead of Google. The route exists in
+ * every build but answers 404 unless enabled, and config refuses to enable it in production.
+ */
+@ApiExcludeController()
+@Controller('api/auth/dev')
+export class DevSignInHttpController {
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly signIn: SignInHandler,
+  ) {}
+
+  private enabled(res: Response): boolean {
+    if (this.config.devSignIn && !this.config.production) return true;
+    res.status(404).json({ error: 'Development sign-in is disabled.' });
+    return false;
+  }
+
+  @Public()
+  @Get()
+  page(@Res() res: Response, @Query('returnTo') returnTo?: string): void {
+    if (!this.enabled(res)) return;
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(devSignInPage({ returnTo: safeReturnTo(returnTo) }));
+  }
+
+  @Public()
+  @Post()
+  async submit(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown> | undefined): Promise<void> {
+    if (!this.enabled(res)) return;
+    const returnTo = safeReturnTo(body?.returnTo);
+    const email = typeof body?.email === 'string' ? normaliseEmail(body.email) : '';
+    const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 200) : '';
+    if (!isValidEmail(email)) {
+      res.status(400).type('html').send(devSignInPage({ returnTo, error: `Enter a valid email address (${email}).`, email, name }));
+      return;
+    }
+    req.session.returnTo = returnTo;
+    const { redirectTo } = await this.signIn.execute(req, { email, emailVerified: true, name: name || null, picture: null }, 'development');
+    res.redirect(302, redirectTo);
+  }
+}

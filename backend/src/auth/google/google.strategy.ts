@@ -1,0 +1,74 @@
+import { PassportStrategy } from '@nestjs/passport';
+import { Passport } from 'passport';
+import { type Profile, Strategy } from 'passport-google-oauth20';
+import type { AppConfig } from '../../platform/config/config';
+
+/** What the provider told us about the person; the sign-in decision happens in domain/. */
+export interface ProviderIdentity {
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+/**
+ * Strategies are registered here instead of on passport's global instance: two apps in one process
+ * (tests, with different callback URLs) must never overwrite each other's 'google'. Callers hand
+ * the strategy object itself to `authenticate`, so no name lookup happens.
+ */
+export const passportRegistry = new Passport();
+
+/** Google sign-in (authorization code + PKCE, `state` kept in the session); URLs overridable (DESIGN §10). */
+export class GoogleStrategy extends PassportStrategy(Strategy) {
+  constructor(config: AppConfig) {
+    super({
+      clientID: config.google.clientId!,
+      clientSecret: config.google.clientSecret!,
+      callbackURL: `${config.publicBaseUrl}/api/auth/google/callback`,
+      authorizationURL: config.google.authorizationUrl,
+      tokenURL: config.google.tokenUrl,
+      userProfileURL: config.google.userInfoUrl,
+      scope: ['openid', 'email', 'profile'],
+      state: true,
+      pkce: true,
+    });
+  }
+
+  // Called by @nestjs/passport's mixin while constructing; replaces the global passport instance.
+  getPassportInstance(): InstanceType<typeof Passport> {
+    return passportRegistry;
+  }
+
+  validate(_accessToken: string, _refreshToken: string, profile: Profile): ProviderIdentity {
+    const json = (profile._json ?? {}) as { email?: unknown; email_verified?: unknown; name?: unknown; picture?: unknown };
+    return {
+      email: typeof json.email === 'string' ? json.email : null,
+      // Google sends a boolean; some OpenID providers send the string "true".
+      emailVerified: json.email_verified === true || json.email_verified === 'true',
+      name: typeof json.name === 'string' ? json.name : (profile.displayName ?? null),
+      picture: typeof json.picture === 'string' ? json.picture : null,
+    };
+  }
+}
+
+export const GOOGLE_STRATEGY = Symbol('GOOGLE_STRATEGY');
+
+export interface PassportOutcome {
+  error: unknown;
+  identity: ProviderIdentity | null;
+  info: unknown;
+}
+
+/**
+ * Runs the strategy for one request. The first leg redirects to the provider (resolves
+ * 'responded'); the callback leg resolves with the outcome for the caller to act on.
+ */
+export function runGoogle(strategy: GoogleStrategy, req: unknown, res: { once(event: 'finish', fn: () => void): unknown }): Promise<PassportOutcome | 'responded'> {
+  return new Promise((resolve, reject) => {
+    res.once('finish', () => resolve('responded'));
+    const middleware = passportRegistry.authenticate(strategy, { session: false }, (error: unknown, user: ProviderIdentity | false, info: unknown) =>
+      resolve({ error, identity: user || null, info }),
+    );
+    middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve({ error: null, identity: null, info: null })));
+  });
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { type SignInDecision, type SignInMethod, decideSignIn, normaliseEmail } from '@punchline/domain';
+import { AccessStream } from '../../access/access-stream';
+import { commandMeta } from '../../access/request-metadata';
+import type { ProviderIdentity } from '../google/google.strategy';
+import { DEFAULT_RETURN_TO, safeReturnTo } from '../return-to';
+import { destroySession, regenerateSession, saveSession } from '../sessions/session-data';
+import { SessionTimeout } from '../sessions/session-timeout';
+
+export interface SignInOutcome {
+  decision: SignInDecision;
+  /** Same-origin path for the browser to land on. */
+  redirectTo: string;
+}
+
+/**
+ * Records the attempt on the access stream, then opens a session under a NEW id (no session
+ * fixation) for a verified email. Admin or not is decided again on every later request.
+ */
+@Injectable()
+export class SignInHandler {
+  constructor(
+    private readonly access: AccessStream,
+    private readonly timeout: SessionTimeout,
+  ) {}
+
+  async execute(req: Request, identity: ProviderIdentity, method: SignInMethod): Promise<SignInOutcome> {
+    const returnTo = safeReturnTo(req.session?.returnTo ?? DEFAULT_RETURN_TO);
+    const meta = commandMeta(req, identity.email ? normaliseEmail(identity.email) : null);
+    const envEmails = this.access.envEmails;
+    const decision = await this.access.execute((state) => {
+      const d = decideSignIn(state, { ...identity, method, envEmails }, meta);
+      return { events: d.events, result: d };
+    });
+    if (!decision.user) {
+      // Nothing to keep: the pre-sign-in session (it held `state`) goes entirely.
+      await destroySession(req);
+      return { decision, redirectTo: `${DEFAULT_RETURN_TO}?signin=${decision.reason}` };
+    }
+    await regenerateSession(req);
+    req.session.user = decision.user;
+    req.session.signedInAt = meta.metadata.occurredAt;
+    await this.timeout.apply(req);
+    await saveSession(req);
+    return { decision, redirectTo: returnTo };
+  }
+}
