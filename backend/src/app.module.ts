@@ -5,8 +5,6 @@ import type { Runtime } from './platform/runtime';
 import { HealthModule } from './health/health.module';
 import { AuthModule } from './auth/auth.module';
 import { SettingsModule } from './settings/settings.module';
-import { SiteModule } from './site/site.module';
-import { ContactModule } from './contact/contact.module';
 
 @Module({})
 export class AppModule {
@@ -26,8 +24,6 @@ export class AppModule {
         HealthModule,
         AuthModule,
         SettingsModule,
-        SiteModule,
-        ContactModule,
       ],
     };
   }
