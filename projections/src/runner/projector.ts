@@ -192,6 +192,7 @@ export class Projector {
     const events = await this.store.readAll({ fromPosition: from, limit: this.batchSize });
     const slices = planBatch(cursors, events);
     if (slices.length === 0) return { kind: 'caught-up', position: this.memoryCheckpoint() };
+    this.logger.debug({ from, events: events.length }, 'applying batch');
     try {
       await this.db.transaction(async (tx) => {
         // Shared with other batches, exclusive for replay's compare/swap, which pauses us meanwhile.

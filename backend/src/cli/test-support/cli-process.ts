@@ -10,8 +10,8 @@ export interface CliProcess {
   /** stdout and stderr lines received so far. */
   lines: string[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves with the first line (already received or upcoming) matching, rejects after timeoutMs. */
-  waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
+  /** Resolves with the first matching line from line index `fromLine` on (received or upcoming); rejects after timeoutMs. */
+  waitForLine(pattern: RegExp, timeoutMs: number, fromLine?: number): Promise<string>;
   output(): string;
 }
 
@@ -52,8 +52,8 @@ export function spawnCli(args: string[], env: Record<string, string>): CliProces
     lines,
     exited,
     output: () => lines.join('\n'),
-    waitForLine(pattern, timeoutMs) {
-      const seen = lines.find((l) => pattern.test(l));
+    waitForLine(pattern, timeoutMs, fromLine = 0) {
+      const seen = lines.slice(fromLine).find((l) => pattern.test(l));
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise((resolveLine, reject) => {
         const waiter = {
