@@ -21,9 +21,11 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {
+  // Per-project testTimeout is ignored by jest; the slowest level (browser tests) sets the bar.
+  testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{domain,projections,backend,frontend}/**/*.unit.spec.ts?(x)'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,backend}/**/*.int.spec.ts'], testTimeout: 60000 },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], testTimeout: 120000 },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,backend}/**/*.int.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
   ],
 };

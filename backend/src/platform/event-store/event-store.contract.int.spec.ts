@@ -351,6 +351,28 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
     await expect(store.append(stream, [newEvent('A', { text: 'fine' })], { expectedRevision: 'no_stream' })).resolves.toMatchObject({ position: head + 1 });
   });
 
+  it('gives every append of a group commit its own outcome, even when one of them is bad', async () => {
+    const head = await store.headPosition();
+    const contested = uniqueStream('group-contested');
+    await store.append(contested, [newEvent('Start', {})], { expectedRevision: 'no_stream' });
+    const streams = Array.from({ length: 12 }, (_, i) => uniqueStream(`group-${i}`));
+    // Fired together through one store, these queue behind each other and share transactions.
+    const outcomes = await Promise.allSettled([
+      ...streams.map((s) => store.append(s, [newEvent('A', {}), newEvent('B', {})], { expectedRevision: 'no_stream' })),
+      store.append(contested, [newEvent('Stale', {})], { expectedRevision: 5 }),
+      store.append(uniqueStream('group-bad'), [newEvent('Bad', { text: 'nul \u0000' })], { expectedRevision: 'any' }),
+      store.append(contested, [newEvent('Next', {})], { expectedRevision: 0 }),
+    ]);
+    expect(outcomes.slice(0, 12).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect(outcomes[12]).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevisionError) });
+    expect(outcomes[13]).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ code: 'INVALID_INPUT' }) });
+    expect(outcomes[14]).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 1 } });
+    const written = await store.readAll({ fromPosition: head, limit: 1000 });
+    expect(written.map((e) => e.globalPosition)).toEqual(written.map((_, i) => head + 1 + i));
+    expect(written).toHaveLength(1 + 12 * 2 + 1);
+    for (const s of streams) expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B']);
+  });
+
   it('refuses ids already recorded as another batch or in another stream', async () => {
     const stream = uniqueStream('reuse');
     const batch = [newEvent('A', {}), newEvent('B', {})];

@@ -90,6 +90,25 @@ function guessFrom(found: AppendOutcome): AppendGuess {
   return { headPosition: found.headPosition, headHash: found.headHash, firstRevision: found.revision === null ? 0 : found.revision + 1 };
 }
 
+interface PendingAppend {
+  streamId: string;
+  expected: ExpectedRevision;
+  batch: PreparedBatch;
+  resolve: (outcome: AppendOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** jsonb refuses some strings JSON allows (\u0000, lone surrogates); that is bad input, not a crash. */
+function translateAppendError(error: unknown, streamId: string): unknown {
+  if (UNSTORABLE_JSON.has((error as { code?: string }).code ?? '')) {
+    return new DomainError('INVALID_INPUT', `Event data cannot be stored: ${(error as Error).message}`, { streamId });
+  }
+  return error;
+}
+
+/** Appends sharing one transaction at most (bounds the time the lock is held). */
+const MAX_GROUP = 64;
+
 /** Stream revisions remembered to guess the next append's revision (expected 'any' / 'stream_exists'). */
 const KNOWN_REVISIONS_LIMIT = 10_000;
 
@@ -104,6 +123,8 @@ export class PostgresEventStore implements EventStore {
   /** Set while other writers keep moving the head, so appends go straight to the locked path. */
   private contended = false;
   private readonly knownRevisions = new Map<string, number>();
+  private readonly pending: PendingAppend[] = [];
+  private flushing = false;
 
   constructor(
     private readonly db: Database,
@@ -120,23 +141,71 @@ export class PostgresEventStore implements EventStore {
       throw new DomainError('INVALID_INPUT', `Expected revision ${expected} is not a revision`, { streamId });
     }
     const batch = this.prepareBatch(events);
-    const guess = this.guess(streamId, expected);
-    let found: AppendOutcome;
-    try {
-      if (this.contended) {
-        found = await this.lockedAppend(streamId, expected, batch, guess);
-      } else {
-        found = await this.callAppend(this.db, streamId, expected, batch, guess);
-        if (found.outcome === 'stale') found = await this.lockedAppend(streamId, expected, batch, guessFrom(found));
-      }
-    } catch (error) {
-      // jsonb refuses some strings JSON allows (\u0000, lone surrogates); that is bad input, not a crash.
-      if (UNSTORABLE_JSON.has((error as { code?: string }).code ?? '')) {
-        throw new DomainError('INVALID_INPUT', `Event data cannot be stored: ${(error as Error).message}`, { streamId });
-      }
-      throw error;
-    }
+    const found = await new Promise<AppendOutcome>((resolve, reject) => {
+      this.pending.push({ streamId, expected, batch, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
     return this.settle(streamId, expected, batch.ids, found);
+  }
+
+  /**
+   * Group commit: appends are serialised by the global lock anyway, so while one is in flight the
+   * next ones queue and then share one transaction, one lock and one fsync. A lone append still
+   * takes the one-round-trip path, so a single writer pays nothing for this.
+   */
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const group = this.pending.splice(0, MAX_GROUP);
+        if (group.length === 1) await this.runAlone(group[0]);
+        else await this.runGroup(group);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async runAlone(p: PendingAppend): Promise<void> {
+    try {
+      const guess = this.guess(p.streamId, p.expected);
+      let found: AppendOutcome;
+      if (this.contended) {
+        found = await this.lockedAppend(p, guess);
+      } else {
+        found = await this.callAppend(this.db, p.streamId, p.expected, p.batch, guess);
+        if (found.outcome === 'stale') found = await this.lockedAppend(p, guessFrom(found));
+      }
+      p.resolve(found);
+    } catch (error) {
+      p.reject(translateAppendError(error, p.streamId));
+    }
+  }
+
+  private async runGroup(group: PendingAppend[]): Promise<void> {
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = await this.db.transaction(async (tx) => {
+        const results: AppendOutcome[] = [];
+        // The first call takes the lock; every later guess is exact because the lock is held.
+        for (const p of group) results.push(await this.callUnderLock(tx, p, this.guess(p.streamId, p.expected)));
+        return results;
+      });
+    } catch {
+      // One bad append (e.g. data jsonb refuses) must not fail its neighbours: redo them one by one.
+      for (const p of group) await this.runAlone(p);
+      return;
+    }
+    group.forEach((p, i) => p.resolve(outcomes[i]));
+  }
+
+  /** Inside a transaction: a stale guess is retried with what the function found, at most twice. */
+  private async callUnderLock(tx: SqlClient, p: PendingAppend, guess: AppendGuess): Promise<AppendOutcome> {
+    let found = await this.callAppend(tx, p.streamId, p.expected, p.batch, guess);
+    for (let attempt = 0; attempt < 2 && found.outcome === 'stale'; attempt += 1) {
+      found = await this.callAppend(tx, p.streamId, p.expected, p.batch, guessFrom(found));
+    }
+    return found;
   }
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
@@ -195,15 +264,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * The append for when another writer may move the head between our guess and our call: inside a
-   * transaction the first call's lock stays held, so a second call with what it found cannot be stale.
+   * The append for when another writer (another process) may move the head between our guess and
+   * our call: inside a transaction the first call's lock stays held, so a retry cannot be stale.
    */
-  private lockedAppend(streamId: string, expected: ExpectedRevision, batch: PreparedBatch, guess: AppendGuess): Promise<AppendOutcome> {
+  private lockedAppend(p: PendingAppend, guess: AppendGuess): Promise<AppendOutcome> {
     return this.db.transaction(async (tx) => {
-      const first = await this.callAppend(tx, streamId, expected, batch, guess);
+      const first = await this.callAppend(tx, p.streamId, p.expected, p.batch, guess);
       // Single-round-trip appends pay off again once our guesses hold without the lock.
       this.contended = first.outcome === 'stale';
-      return first.outcome === 'stale' ? this.callAppend(tx, streamId, expected, batch, guessFrom(first)) : first;
+      return first.outcome === 'stale' ? this.callUnderLock(tx, p, guessFrom(first)) : first;
     });
   }
 
