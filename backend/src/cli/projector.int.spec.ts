@@ -196,11 +196,22 @@ describeIf('projector leadership on postgres', () => {
     expect(a.stats.appliedEvents).toBe(30);
     expect(b.stats.appliedEvents).toBe(0);
 
+    // The non-leader hears each batch's NOTIFY instead of waiting for its 1 s fallback poll.
+    const lags: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const position = await appendEvents(store, 1, 1);
+      expect(await a.waitFor(position, 5000)).toBe(true);
+      const seenByLeader = Date.now();
+      expect(await b.waitFor(position, 5000)).toBe(true);
+      lags.push(Date.now() - seenByLeader);
+    }
+    expect(lags.sort((x, y) => x - y)[2]).toBeLessThan(300);
+
     await a.stop();
     const second10 = await appendEvents(store, 10, 5);
     expect(await b.waitFor(second10, 5000)).toBe(true);
     expect(b.isLeader).toBe(true);
     expect(b.stats.appliedEvents).toBe(10);
-    expect(await auditPositions(database.db)).toEqual({ rows: 40, distinct: 40, min: 1, max: 40 });
+    expect(await auditPositions(database.db)).toEqual({ rows: 45, distinct: 45, min: 1, max: 45 });
   });
 });

@@ -3,7 +3,7 @@ import type { EventStore, RecordedEvent } from '@punchline/domain';
 import type { Database, SqlClient } from '../ports/database.port';
 import { assertIdentifier, qualified, type Projection } from '../projection';
 import { planBatch, readFrom, type ProjectionCursor } from '../runner/batch-plan';
-import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, assertUniqueNames, createCheckpointTable, readCheckpoints } from '../runner/read-models';
+import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, PROJECTED_CHANNEL, assertUniqueNames, createCheckpointTable, readCheckpoints } from '../runner/read-models';
 import { firstDifference, tableDigest, tableExists } from './table-digest';
 
 export interface ReplayProgress {
@@ -255,4 +255,5 @@ async function swapTables(tx: SqlClient, cursors: ProjectionCursor<Projection>[]
       [projection.name, projection.version, position],
     );
   }
+  await tx.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, String(Math.max(0, ...cursors.map((c) => c.position)))]);
 }

@@ -3,7 +3,7 @@ import { assertNever, type EventStore } from '@punchline/domain';
 import type { Database, DedicatedSession } from '../ports/database.port';
 import { assertIdentifier, qualified, type Projection } from '../projection';
 import { planBatch, readFrom, type ProjectionCursor } from './batch-plan';
-import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, assertUniqueNames, ensureReadModels, readCheckpoints } from './read-models';
+import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, PROJECTED_CHANNEL, assertUniqueNames, ensureReadModels, readCheckpoints } from './read-models';
 
 /** pino-compatible (details first, message second), so the app's logger can be passed as is. */
 export interface ProjectorLogger {
@@ -23,6 +23,8 @@ export interface ProjectorOptions {
   batchSize?: number;
   /** NOTIFY channel of the event store (default es_events). */
   notifyChannel?: string;
+  /** NOTIFY channel announcing committed batches, which wakes waitFor in non-leader processes (default rm_projected). */
+  projectedChannel?: string;
   /** Poll interval when no notification arrives (default 1000 ms). */
   pollMs?: number;
   /** How often a non-leader retries the leader lock and a leader checks its lock session (default 3000 ms). */
@@ -65,6 +67,7 @@ export class Projector {
   private readonly schema: string;
   private readonly batchSize: number;
   private readonly channel: string;
+  private readonly projectedChannel: string;
   private readonly pollMs: number;
   private readonly leaderRetryMs: number;
   private readonly errorBackoffMs: number;
@@ -75,7 +78,9 @@ export class Projector {
   private session: DedicatedSession | null = null;
   private lastLeaderCheck = 0;
   private loop: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+  private readonly unlisteners: (() => Promise<void>)[] = [];
+  /** One table read shared by every waitFor of a non-leader polling at the same moment. */
+  private sharedRead: { at: number; value: Promise<number> } | null = null;
   /** Checkpoints as last committed by this process; null means re-read from the table. */
   private cursors: ProjectionCursor<Projection>[] | null = null;
   private readonly disabled = new Set<string>();
@@ -93,7 +98,8 @@ export class Projector {
     this.projections = options.projections;
     this.schema = assertIdentifier(options.schema ?? LIVE_SCHEMA, 'schema name');
     this.batchSize = options.batchSize ?? 500;
-    this.channel = options.notifyChannel ?? 'es_events';
+    this.channel = assertIdentifier(options.notifyChannel ?? 'es_events', 'channel name');
+    this.projectedChannel = assertIdentifier(options.projectedChannel ?? PROJECTED_CHANNEL, 'channel name');
     this.pollMs = options.pollMs ?? 1000;
     this.leaderRetryMs = options.leaderRetryMs ?? 3000;
     this.errorBackoffMs = options.errorBackoffMs ?? 1000;
@@ -119,7 +125,13 @@ export class Projector {
     if (migration.created.length + migration.rebuilt.length > 0) this.logger.info({ ...migration }, 'read models migrated');
     this.running = true;
     try {
-      this.unlisten = await this.db.listen(this.channel, () => this.wake());
+      this.unlisteners.push(await this.db.listen(this.channel, () => this.wake()));
+      this.unlisteners.push(
+        await this.db.listen(this.projectedChannel, () => {
+          this.sharedRead = null;
+          this.advanced.emit('advanced');
+        }),
+      );
     } catch (error) {
       this.logger.warn({ err: describeError(error) }, 'LISTEN failed; relying on polling');
     }
@@ -133,8 +145,7 @@ export class Projector {
     this.endSleep?.();
     await this.loop;
     this.loop = null;
-    await this.unlisten?.().catch(() => undefined);
-    this.unlisten = null;
+    for (const unlisten of this.unlisteners.splice(0)) await unlisten().catch(() => undefined);
     await this.resign();
     this.advanced.emit('advanced');
   }
@@ -147,12 +158,13 @@ export class Projector {
 
   /**
    * Read-your-writes: true once every projection of this process has passed `position`, false after
-   * timeoutMs. The leader is told in-process when a batch commits; other processes poll the table.
+   * timeoutMs. The leader is told in-process when a batch commits; other started processes hear the
+   * batch's NOTIFY and re-read the table, which they also poll in case a notification is lost.
    */
   async waitFor(position: number, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const current = this.leader && this.cursors ? this.memoryCheckpoint() : await this.checkpoint();
+      const current = this.leader && this.cursors ? this.memoryCheckpoint() : await this.sharedCheckpoint();
       if (current >= position) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
@@ -162,7 +174,9 @@ export class Projector {
           this.advanced.off('advanced', done);
           resolve();
         };
-        const timer = setTimeout(done, Math.min(remaining, this.leader ? 250 : 50));
+        // Leader: in-process signal, the timer is a safety net. Listening non-leader: NOTIFY, poll covers a lost one. Else poll.
+        const pollMs = this.leader ? 250 : this.unlisteners.length > 0 ? 1000 : 50;
+        const timer = setTimeout(done, Math.min(remaining, pollMs));
         this.advanced.on('advanced', done);
       });
     }
@@ -179,6 +193,19 @@ export class Projector {
     const byName = new Map((await readCheckpoints(this.db, this.schema)).map((c) => [c.name, c]));
     const mine = this.projections.map((p) => byName.get(p.name)).filter((c, i) => c && c.version === this.projections[i].version);
     return mine.length === 0 ? 0 : Math.min(...mine.map((c) => c!.position));
+  }
+
+  private sharedCheckpoint(): Promise<number> {
+    const now = Date.now();
+    if (!this.sharedRead || now - this.sharedRead.at > 20) {
+      const value = this.checkpoint();
+      this.sharedRead = { at: now, value };
+      // A failed read must not be reused by later waiters.
+      value.catch(() => {
+        if (this.sharedRead?.value === value) this.sharedRead = null;
+      });
+    }
+    return this.sharedRead.value;
   }
 
   /**
@@ -210,6 +237,8 @@ export class Projector {
           ],
         );
         if (moved.rowCount !== slices.length) throw new CheckpointMovedError();
+        // Delivered at commit only, so a waiter that hears it finds the new checkpoint.
+        await tx.query('SELECT pg_notify($1, $2)', [this.projectedChannel, String(Math.max(...slices.map((s) => s.next)))]);
         for (const slice of slices) {
           if (slice.events.length > 0) await slice.projection.apply(tx, this.schema, slice.events);
         }

@@ -12,6 +12,8 @@ export const LOCK_KEYS = {
 } as const;
 
 export const LIVE_SCHEMA = 'rm';
+/** NOTIFY channel of committed checkpoint moves (projector batches, replay swaps). */
+export const PROJECTED_CHANNEL = 'rm_projected';
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
 
 export interface Checkpoint {
