@@ -5,6 +5,8 @@ import type { Runtime } from './platform/runtime';
 import { HealthModule } from './health/health.module';
 import { AuthModule } from './auth/auth.module';
 import { SettingsModule } from './settings/settings.module';
+import { SiteModule } from './site/site.module';
+import { ContactModule } from './contact/contact.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +26,8 @@ export class AppModule {
         HealthModule,
         AuthModule,
         SettingsModule,
+        SiteModule,
+        ContactModule,
       ],
     };
   }

@@ -1,14 +1,25 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { SiteDataProvider } from './public/site-context';
+import { readSiteData } from './public/site-data';
+import './public/public.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Failed to locate the #root element. The page is missing its mount point.');
-createRoot(root).render(
+
+const data = readSiteData(document);
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <SiteDataProvider data={data}>
+        <App />
+      </SiteDataProvider>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Server-rendered public pages hydrate; the admin shell arrives empty and renders on the client.
+if (data && root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,9 +1,10 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { publicRoutes } from '../public/public-routes';
 
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<h1>Punchline</h1>} />
+      {publicRoutes()}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -7,12 +7,12 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
+import { PublicPagesMiddleware } from '../../site/serve-page/public-pages.middleware';
+import { LiveSettingsFastPath } from '../../settings/get-settings/live-settings.fast-path';
 import { ErrorBodyFilter } from './domain-error.filter';
+import { frontendDistDir } from './frontend-dist';
 
-/** Where Vite put the built front end (frontend/dist/client). */
-export function frontendDistDir(): string {
-  return join(dirname(require.resolve('@punchline/frontend/package.json')), 'dist');
-}
+export { frontendDistDir };
 
 /** Builds the HTTP app on a runtime; main.ts and the integration tests share it. */
 export async function createApp(runtime: Runtime, options: { logger?: boolean } = {}): Promise<NestExpressApplication> {
@@ -24,6 +24,14 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   if (options.logger !== false) app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  const client = join(frontendDistDir(), 'client');
+  if (existsSync(client)) {
+    app.use('/assets', express.static(join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  }
+  // The public site's front door, ahead of body parsing, sessions and guards: a cached page is a lookup (DESIGN §9).
+  // GET /api/settings?stage=live is the same for everyone: cached bytes, before sessions and guards.
+  app.use(app.get(LiveSettingsFastPath).handle);
+  app.use(app.get(PublicPagesMiddleware).handle);
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
@@ -36,10 +44,6 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   );
   SwaggerModule.setup('api/docs', app, document);
 
-  const client = join(frontendDistDir(), 'client');
-  if (existsSync(client)) {
-    app.use('/assets', express.static(join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(client, { index: false, maxAge: '1h' }));
-  }
+  if (existsSync(client)) app.use(express.static(client, { index: false, maxAge: '1h' }));
   return app;
 }

@@ -1,0 +1,25 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import { CONTACT_TEXTS } from '@punchline/domain';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { formOutcomeLocation, isFormPost } from './submit-contact-message.http.controller';
+
+/** Per client address: plenty for a person, useless for a flood. Kept in memory per app instance. */
+export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
+
+@Injectable()
+export class ContactRateLimitMiddleware implements NestMiddleware {
+  private readonly limiter: RequestHandler = rateLimit({
+    ...CONTACT_RATE_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      if (isFormPost(req)) res.redirect(303, formOutcomeLocation(false));
+      else res.status(429).json({ error: CONTACT_TEXTS.rateLimited });
+    },
+  });
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    this.limiter(req, res, next);
+  }
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { validateContactMessage } from '@punchline/domain';
+import type { Request, Response } from 'express';
+import { Public } from '../../platform/http/public.decorator';
+import { SubmitContactMessageCommand } from './submit-contact-message.command';
+
+/** The honeypot field of the public form: people never see it, so a value means a bot filled the form. */
+export const HONEYPOT_FIELD = 'website';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A form posted without JavaScript (urlencoded) gets a redirect back to the contact page instead of JSON. */
+export function isFormPost(req: Request): boolean {
+  return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+export function formOutcomeLocation(ok: boolean): string {
+  return ok ? '/contact?sent=1#contact-form' : '/contact?failed=1#contact-form';
+}
+
+@ApiTags('contact')
+@Controller('api/contact')
+export class SubmitContactMessageHttpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /**
+   * SPEC §7: {name, from, message}; only the ok status is read. 400 with a message for invalid
+   * input, 429 past the per-client limit. A filled honeypot is answered like a success and stores nothing.
+   */
+  @Public()
+  @Post()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiBody({ schema: { type: 'object', required: ['name', 'from', 'message'], properties: { name: { type: 'string' }, from: { type: 'string' }, message: { type: 'string' } } } })
+  @ApiOkResponse({ description: '{ok: true}' })
+  async submit(@Req() req: Request, @Res() res: Response, @Body() body: unknown): Promise<void> {
+    const form = isFormPost(req);
+    const trap = body && typeof body === 'object' ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
+    if (typeof trap === 'string' && trap.trim() !== '') {
+      if (form) res.redirect(303, formOutcomeLocation(true));
+      else res.status(200).json({ ok: true });
+      return;
+    }
+    const checked = validateContactMessage(body);
+    if (!checked.ok) {
+      if (form) res.redirect(303, formOutcomeLocation(false));
+      else res.status(400).json({ error: checked.message, ...(checked.field ? { field: checked.field } : {}) });
+      return;
+    }
+    const header = req.headers['x-correlation-id'];
+    const correlationId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : randomUUID();
+    await this.commands.execute(new SubmitContactMessageCommand(checked.value, correlationId));
+    if (form) res.redirect(303, formOutcomeLocation(true));
+    else res.status(200).json({ ok: true });
+  }
+}

@@ -1,0 +1,16 @@
+/** sitemap.xml and robots.txt (DESIGN §9): the six pages for crawlers; the admin area and the API kept out. */
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export function sitemapXml(baseUrl: string, paths: readonly string[], lastModified: string | null): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified.slice(0, 10))}</lastmod>` : '';
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(base + path)}</loc>${lastmod}<changefreq>weekly</changefreq><priority>${path === '/' ? '1.0' : '0.8'}</priority></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${baseUrl.replace(/\/+$/, '')}/sitemap.xml\n`;
+}

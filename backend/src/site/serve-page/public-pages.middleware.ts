@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type { PreparedResponse } from './site-pages.service';
+import { SitePagesService } from './site-pages.service';
+import { classifySiteRequest } from './site-request';
+
+/** Writes a prepared answer: gzip when accepted, 304 when the client already has these bytes. */
+export function sendPrepared(req: Request, res: Response, prepared: PreparedResponse, extra?: Record<string, string>): void {
+  if (prepared.status === 200 && req.headers['if-none-match'] === prepared.headers.ETag) {
+    res.writeHead(304, { ETag: prepared.headers.ETag, 'Cache-Control': prepared.headers['Cache-Control'], Vary: 'Accept-Encoding' });
+    res.end();
+    return;
+  }
+  const gzip = (req.headers['accept-encoding'] ?? '').includes('gzip');
+  const body = gzip ? prepared.gzip : prepared.body;
+  res.writeHead(prepared.status, {
+    ...prepared.headers,
+    ...extra,
+    'Content-Length': String(body.length),
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
+  res.end(body);
+}
+
+/**
+ * The public site's front door, mounted as plain Express middleware ahead of Nest's pipeline
+ * (body parsers, session, guards, logging): a visitor's GET of a page is answered from the cache
+ * without touching any of them. Only stage=draft asks need the session; they go on to
+ * SitePageHttpController. Unknown paths redirect to '/' (SPEC §2).
+ */
+@Injectable()
+export class PublicPagesMiddleware {
+  constructor(private readonly site: SitePagesService) {}
+
+  readonly handle = (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const request = classifySiteRequest(req.url, this.site.pagePaths, this.site.clientFiles);
+    switch (request.kind) {
+      case 'pass':
+        return next();
+      case 'unknown':
+        res.writeHead(302, { Location: request.draft ? '/?stage=draft' : '/', 'Cache-Control': 'no-store', 'Content-Length': '0' });
+        res.end();
+        return;
+      case 'page':
+        if (request.draft || !this.site.bundle) return next();
+        this.site.livePage(request.path, request.variant).then((page) => {
+          if ('maintenance' in page) sendPrepared(req, res, page.maintenance, { 'Retry-After': String(page.retryAfter) });
+          else sendPrepared(req, res, page);
+        }, next);
+        return;
+      case 'admin':
+        if (!this.site.bundle) return next();
+        return sendPrepared(req, res, this.site.adminShellPage());
+      case 'sitemap':
+      case 'robots':
+        this.site.seoDocuments().then((docs) => sendPrepared(req, res, request.kind === 'sitemap' ? docs.sitemap : docs.robots), next);
+        return;
+      default: {
+        const _exhaustive: never = request;
+        return _exhaustive;
+      }
+    }
+  };
+}

@@ -1,0 +1,40 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AccessStream } from '../../access/access-stream';
+import { Public } from '../../platform/http/public.decorator';
+import { sendPrepared } from './public-pages.middleware';
+import { SitePagesService } from './site-pages.service';
+import { classifySiteRequest } from './site-request';
+
+/**
+ * Public pages asked for with stage=draft (the front door hands them here, after the session
+ * middleware): an admin sees the draft merged over live, anyone else the live page (SPEC §2, §4).
+ */
+@ApiExcludeController()
+@Controller()
+export class SitePageHttpController {
+  constructor(
+    private readonly site: SitePagesService,
+    private readonly access: AccessStream,
+  ) {}
+
+  @Public()
+  @Get(['/', 'media', 'merch', 'events', 'about', 'contact'])
+  async page(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const request = classifySiteRequest(req.url, this.site.pagePaths, this.site.clientFiles);
+    if (request.kind !== 'page' || !this.site.bundle) {
+      res.status(404).json({ error: 'Not found' });
+      return;
+    }
+    // Whatever the answer, it depends on who asks: no shared cache may keep it.
+    const privately = { 'Cache-Control': 'private, no-store', Vary: 'Cookie, Accept-Encoding' };
+    if (request.draft && (await this.access.isAdmin(req.session?.user?.email))) {
+      sendPrepared(req, res, await this.site.draftPage(req.url), privately);
+      return;
+    }
+    const page = await this.site.livePage(request.path, request.variant);
+    if ('maintenance' in page) sendPrepared(req, res, page.maintenance, { 'Retry-After': String(page.retryAfter), ...privately });
+    else sendPrepared(req, res, page, privately);
+  }
+}

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { isMaintenanceActive, type SettingsRecord } from '@punchline/domain';
+import { frontendDistDir } from '../../platform/http/frontend-dist';
+import { CONFIG } from '../../platform/platform.module';
+import type { AppConfig } from '../../platform/config/config';
+import { SettingsReadService, type LiveSnapshot } from '../../settings/settings-read.service';
+import { robotsTxt, sitemapXml } from '../seo/seo-documents';
+import { SsrBundle } from '../ssr/ssr-bundle';
+import { maintenanceRetryAfterSeconds } from './retry-after';
+import type { PageVariant } from './site-request';
+
+/** A finished answer: bytes (and their gzip) plus headers, built once and written as is. */
+export interface PreparedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  gzip: Buffer;
+}
+
+const BASE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+} as const;
+
+const VARIANT_QUERY: Record<PageVariant, string> = { default: '', sent: '?sent=1', failed: '?failed=1' };
+
+function prepare(status: number, contentType: string, text: string, headers: Record<string, string>): PreparedResponse {
+  const body = Buffer.from(text, 'utf8');
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  return {
+    status,
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    headers: { ...BASE_HEADERS, 'Content-Type': contentType, ETag: etag, Vary: 'Accept-Encoding', ...headers },
+  };
+}
+
+/**
+ * The server-rendered public site (DESIGN §9). Live pages are rendered from the live settings and
+ * kept per live version, so serving one is a map lookup; a new version (a projected Published)
+ * empties the map and the pages are rendered again, in the background right away and on demand.
+ * Maintenance is decided per request. Draft previews are rendered per request, never kept.
+ */
+@Injectable()
+export class SitePagesService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('site');
+  readonly bundle: SsrBundle | null;
+  readonly pagePaths: ReadonlySet<string>;
+  readonly clientFiles: ReadonlySet<string>;
+  private readonly baseUrl: string;
+  private version = -1;
+  private live: LiveSnapshot | null = null;
+  private pages = new Map<string, PreparedResponse>();
+  private maintenancePage: PreparedResponse | null = null;
+  private seo: { sitemap: PreparedResponse; robots: PreparedResponse } | null = null;
+  private adminShell: PreparedResponse | null = null;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly reads: SettingsReadService,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.baseUrl = config.publicBaseUrl.replace(/\/+$/, '');
+    const dist = frontendDistDir();
+    this.bundle = SsrBundle.load(dist);
+    this.pagePaths = new Set(this.bundle ? this.bundle.entry.PUBLIC_PAGES.map((p) => p.path) : []);
+    this.clientFiles = listClientFiles(join(dist, 'client'));
+  }
+
+  onModuleInit(): void {
+    if (!this.bundle) {
+      this.logger.warn('frontend/dist is missing: run `npm run build:web`; public pages answer 404 until then');
+      return;
+    }
+    // Render the new version's pages as soon as it is seen, so the next visitor already gets a lookup.
+    this.stopListening = this.reads.onLiveChanged(() => setImmediate(() => this.warm()));
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
+
+  /** The live page for every visitor (and for anyone asking for a draft they may not see). */
+  async livePage(path: string, variant: PageVariant, now: Date = new Date()): Promise<PreparedResponse | { maintenance: PreparedResponse; retryAfter: number }> {
+    const live = await this.current();
+    if (isMaintenanceActive(live.settings, now)) {
+      return { maintenance: this.maintenance(live), retryAfter: maintenanceRetryAfterSeconds(live.settings, now) };
+    }
+    const key = variant === 'default' ? path : `${path}|${variant}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.renderLive(live, path + VARIANT_QUERY[variant]);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** The draft merged over live, public reading, for an admin (SPEC §4): never cached, bypasses maintenance. */
+  async draftPage(url: string): Promise<PreparedResponse> {
+    const { settings } = await this.reads.getDraft('public');
+    return prepare(200, 'text/html; charset=utf-8', this.bundle!.renderPage(url, { settings, stage: 'draft', maintenance: false }, this.baseUrl), {
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
+    });
+  }
+
+  adminShellPage(): PreparedResponse {
+    this.adminShell ??= prepare(200, 'text/html; charset=utf-8', this.bundle!.renderAdminShell(), {
+      'Cache-Control': 'no-cache',
+      'X-Robots-Tag': 'noindex',
+    });
+    return this.adminShell;
+  }
+
+  async seoDocuments(): Promise<{ sitemap: PreparedResponse; robots: PreparedResponse }> {
+    const live = await this.current();
+    if (!this.seo) {
+      const cache = { 'Cache-Control': 'public, max-age=3600' };
+      this.seo = {
+        sitemap: prepare(200, 'application/xml; charset=utf-8', sitemapXml(this.baseUrl, [...this.pagePaths], live.updatedAt), cache),
+        robots: prepare(200, 'text/plain; charset=utf-8', robotsTxt(this.baseUrl), cache),
+      };
+    }
+    return this.seo;
+  }
+
+  /** The live snapshot; a version change drops everything rendered from the previous one. */
+  private async current(): Promise<LiveSnapshot> {
+    const live = await this.reads.getLive();
+    if (live.version !== this.version) {
+      this.version = live.version;
+      this.live = live;
+      this.pages = new Map();
+      this.maintenancePage = null;
+      this.seo = null;
+    }
+    return this.live!;
+  }
+
+  private renderLive(live: LiveSnapshot, url: string): PreparedResponse {
+    return prepare(200, 'text/html; charset=utf-8', this.bundle!.renderPage(url, siteData(live.settings, false), this.baseUrl), {
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    });
+  }
+
+  private maintenance(live: LiveSnapshot): PreparedResponse {
+    this.maintenancePage ??= prepare(503, 'text/html; charset=utf-8', this.bundle!.renderPage('/', siteData(live.settings, true), this.baseUrl), {
+      'Cache-Control': 'no-store',
+    });
+    return this.maintenancePage;
+  }
+
+  private warm(): void {
+    this.current()
+      .then((current) => {
+        for (const path of this.pagePaths) {
+          if (!this.pages.has(path)) this.pages.set(path, this.renderLive(current, path));
+        }
+      })
+      .catch((error: unknown) => this.logger.error(`pre-rendering the public pages failed: ${String(error)}`));
+  }
+}
+
+function siteData(settings: SettingsRecord, maintenance: boolean) {
+  return { settings, stage: 'live' as const, maintenance };
+}
+
+/** Root files of the client build other than index.html (favicon, robots of a custom build…): the static handler serves them. */
+function listClientFiles(clientDir: string): ReadonlySet<string> {
+  try {
+    return new Set(
+      readdirSync(clientDir)
+        .filter((name) => name !== 'index.html' && !name.startsWith('.') && statSync(join(clientDir, name)).isFile())
+        .map((name) => `/${name}`),
+    );
+  } catch {
+    return new Set();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * What a GET asks the site for, decided from the raw URL alone (no Express parsing on the hot
+ * path). Public page paths come from the built front end's page list.
+ */
+export type SiteRequest =
+  | { kind: 'page'; path: string; variant: PageVariant; draft: boolean }
+  | { kind: 'admin' }
+  | { kind: 'sitemap' }
+  | { kind: 'robots' }
+  /** API calls, built assets and other files of the client build: not ours to answer. */
+  | { kind: 'pass' }
+  | { kind: 'unknown'; draft: boolean };
+
+/** The contact page also has the outcome of a form posted without JavaScript. */
+export type PageVariant = 'default' | 'sent' | 'failed';
+
+export function classifySiteRequest(url: string, pagePaths: ReadonlySet<string>, clientFiles: ReadonlySet<string>): SiteRequest {
+  const queryAt = url.indexOf('?');
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  if (rawPath === '/api' || rawPath.startsWith('/api/') || rawPath.startsWith('/assets/')) return { kind: 'pass' };
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath;
+  const params = query === '' ? null : new URLSearchParams(query);
+  const draft = params?.get('stage') === 'draft';
+  if (pagePaths.has(path)) {
+    const variant: PageVariant = path === '/contact' && params ? (params.has('sent') ? 'sent' : params.has('failed') ? 'failed' : 'default') : 'default';
+    return { kind: 'page', path, variant, draft };
+  }
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
+  if (path === '/sitemap.xml') return { kind: 'sitemap' };
+  if (path === '/robots.txt') return { kind: 'robots' };
+  if (clientFiles.has(rawPath)) return { kind: 'pass' };
+  return { kind: 'unknown', draft };
+}

@@ -1,0 +1,45 @@
+import { classifySiteRequest } from './site-request';
+
+const pages = new Set(['/', '/media', '/merch', '/events', '/about', '/contact']);
+const files = new Set(['/favicon.ico']);
+const classify = (url: string) => classifySiteRequest(url, pages, files);
+
+describe('classifySiteRequest', () => {
+  it('finds the six pages, with or without a trailing slash or query', () => {
+    expect(classify('/')).toEqual({ kind: 'page', path: '/', variant: 'default', draft: false });
+    expect(classify('/events/')).toEqual({ kind: 'page', path: '/events', variant: 'default', draft: false });
+    expect(classify('/media?utm_source=x')).toEqual({ kind: 'page', path: '/media', variant: 'default', draft: false });
+  });
+
+  it('notices stage=draft', () => {
+    expect(classify('/about?stage=draft')).toMatchObject({ kind: 'page', draft: true });
+    expect(classify('/about?stage=live')).toMatchObject({ kind: 'page', draft: false });
+  });
+
+  it('tells the contact outcomes of a form posted without JavaScript apart', () => {
+    expect(classify('/contact?sent=1')).toMatchObject({ variant: 'sent' });
+    expect(classify('/contact?failed=1')).toMatchObject({ variant: 'failed' });
+    expect(classify('/events?sent=1')).toMatchObject({ variant: 'default' });
+  });
+
+  it('leaves the API, built assets and client files alone', () => {
+    expect(classify('/api/settings')).toEqual({ kind: 'pass' });
+    expect(classify('/api')).toEqual({ kind: 'pass' });
+    expect(classify('/assets/index-abc.js')).toEqual({ kind: 'pass' });
+    expect(classify('/favicon.ico')).toEqual({ kind: 'pass' });
+  });
+
+  it('serves the admin shell, the sitemap and robots.txt', () => {
+    expect(classify('/admin')).toEqual({ kind: 'admin' });
+    expect(classify('/admin/audit?x=1')).toEqual({ kind: 'admin' });
+    expect(classify('/sitemap.xml')).toEqual({ kind: 'sitemap' });
+    expect(classify('/robots.txt')).toEqual({ kind: 'robots' });
+  });
+
+  it('calls everything else unknown', () => {
+    expect(classify('/nope')).toEqual({ kind: 'unknown', draft: false });
+    expect(classify('/administrator')).toEqual({ kind: 'unknown', draft: false });
+    expect(classify('/apiary')).toEqual({ kind: 'unknown', draft: false });
+    expect(classify('/nope?stage=draft')).toEqual({ kind: 'unknown', draft: true });
+  });
+});

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
+import { PublicPagesMiddleware } from './serve-page/public-pages.middleware';
+import { SitePageHttpController } from './serve-page/site-page.http.controller';
+import { SitePagesService } from './serve-page/site-pages.service';
+
+/**
+ * The public site (SPEC §2, §4; DESIGN §9): server-rendered pages cached per live version, the
+ * maintenance page, draft previews for admins, the admin shell, sitemap.xml and robots.txt.
+ * createApp mounts PublicPagesMiddleware ahead of Nest's pipeline.
+ */
+@Module({
+  imports: [AccessModule],
+  controllers: [SitePageHttpController],
+  providers: [SitePagesService, PublicPagesMiddleware],
+  exports: [PublicPagesMiddleware],
+})
+export class SiteModule {}

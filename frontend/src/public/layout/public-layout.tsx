@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { resolvePageTheme } from '@punchline/domain';
+import { documentTitle, publicPageOf } from '../pages';
+import { SiteDataProvider, useSiteDataOrNull } from '../site-context';
+import type { SiteData } from '../site-data';
+import { MaintenancePage } from '../maintenance/maintenance-page';
+import { loadSiteData } from './load-site-data';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { themeStyle } from './theme-style';
+
+/**
+ * The public chrome around the six pages. Server-rendered pages arrive with their settings; a
+ * client-side visit from the admin area fetches them first.
+ */
+export function PublicLayout() {
+  const embedded = useSiteDataOrNull();
+  const location = useLocation();
+  const [fetched, setFetched] = useState<SiteData | null>(null);
+  const wantsDraft = new URLSearchParams(location.search).get('stage') === 'draft';
+  const data = embedded ?? fetched;
+
+  useEffect(() => {
+    if (embedded) return;
+    let cancelled = false;
+    loadSiteData(wantsDraft).then((d) => !cancelled && setFetched(d), () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [embedded, wantsDraft]);
+
+  if (!data) return <div className="site-loading" aria-busy="true" />;
+  return (
+    <SiteDataProvider data={data}>
+      {data.maintenance ? <MaintenancePage /> : <PublicChrome pathname={location.pathname} />}
+    </SiteDataProvider>
+  );
+}
+
+function PublicChrome({ pathname }: { pathname: string }) {
+  const data = useSiteDataOrNull() as SiteData;
+  const page = publicPageOf(pathname)?.key ?? 'home';
+  const title = documentTitle(data.settings, page);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    // A client-side page change starts at the top, like a page load would.
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className={`site site--${page}`} style={themeStyle(resolvePageTheme(data.settings, page))}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader current={page} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
