@@ -13,6 +13,8 @@ export interface StageSettings {
 /** Live settings plus the exact bytes `GET /api/settings?stage=live` sends, built once per version. */
 export interface LiveSnapshot extends StageSettings {
   json: string;
+  /** `json` as UTF-8, so a send is a write of ready bytes. */
+  bytes: Buffer;
   etag: string;
 }
 
@@ -179,7 +181,8 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     this.checkedAt = started;
     if (known && rows.length === 0) return known;
     const stage = toStage(rows[0], 'public');
-    const snapshot: LiveSnapshot = { ...stage, json: JSON.stringify(stage.settings), etag: `"live-${stage.version}"` };
+    const json = JSON.stringify(stage.settings);
+    const snapshot: LiveSnapshot = { ...stage, json, bytes: Buffer.from(json, 'utf8'), etag: `"live-${stage.version}"` };
     this.live = snapshot;
     if (known?.version !== snapshot.version) {
       for (const listener of this.liveListeners) {

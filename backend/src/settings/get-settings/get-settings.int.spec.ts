@@ -56,6 +56,21 @@ describe.each(databaseKinds())('GET /api/settings on %s', (kind) => {
     expect((await s.visitor.get('/api/settings?stage=live', { 'if-none-match': before.headers.get('etag')! })).status).toBe(200);
   });
 
+  it('answers the hot public forms (no stage, stage=live) from cached bytes identical to the full pipeline', async () => {
+    const viaPipeline = await s.visitor.get('/api/settings?stage=live&nocache=1');
+    for (const path of ['/api/settings', '/api/settings?stage=live']) {
+      const res = await s.visitor.get(path);
+      expect(res.body).toEqual(viaPipeline.body);
+      expect(res.headers.get('etag')).toBe(viaPipeline.headers.get('etag'));
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    const head = await s.visitor.request('HEAD', '/api/settings');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(viaPipeline.headers.get('etag'));
+  });
+
   it('refuses an unknown stage with 400', async () => {
     const res = await s.visitor.get('/api/settings?stage=staging');
     expect(res.status).toBe(400);
