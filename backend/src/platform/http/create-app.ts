@@ -28,9 +28,9 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   if (existsSync(client)) {
     app.use('/assets', express.static(join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   }
-  // The public site's front door, ahead of body parsing, sessions and guards: a cached page is a lookup (DESIGN §9).
   // GET /api/settings?stage=live is the same for everyone: cached bytes, before sessions and guards.
   app.use(app.get(LiveSettingsFastPath).handle);
+  // The public site's front door, ahead of body parsing, sessions and guards: a cached page is a lookup (DESIGN §9).
   app.use(app.get(PublicPagesMiddleware).handle);
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb' }));
