@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SITE_STREAM, settingsDefaults, type NewEvent, type SiteEvent } from '@punchline/domain';
-import { Projector, allProjections, ensureReadModels } from '@punchline/projections';
+import { Projector, allProjections, ensureReadModels, replay } from '@punchline/projections';
 import { migrate } from '../platform/database/migrations';
 import { PostgresEventStore, eventStoreMigration } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
@@ -133,5 +133,22 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
     expect((await reads.getVersion('s-1'))?.status).toBe('published');
     await append(event('SnapshotDeleted', { snapshotId: 's-2', label: null }));
     expect((await reads.listVersions()).map((v) => v.id)).toEqual(['s-1']);
+  });
+
+  it('ignores site-like events on other streams', async () => {
+    const before = await reads.getDraft();
+    const other = await store.append('site-elsewhere', [event('DraftSaved', { changes: { site_title: 'Not the site' } })], { expectedRevision: 'any' });
+    await projector.waitFor(other.position, 5_000);
+    expect(await reads.getDraft()).toEqual(before);
+  });
+
+  it('rebuilds identical tables when the log is replayed in one batch', async () => {
+    const result = await replay({ db: database.db, store, projections: allProjections(), batchSize: 5_000 });
+    expect(result.tables.filter((t) => t.projection === 'site_settings').map((t) => [t.name, t.equal])).toEqual([
+      ['site_settings', true],
+      ['settings_versions', true],
+      ['draft_lock', true],
+    ]);
+    expect(result.equal).toBe(true);
   });
 });
