@@ -7,7 +7,8 @@ import type { Database } from '@punchline/projections';
 import { loadConfig } from '../platform/config/config';
 import { createApp } from '../platform/http/create-app';
 import { type Runtime, openRuntime } from '../platform/runtime';
-import { type DatabaseKind, createTestDatabase } from './test-database';
+import { PgDatabase } from '../platform/database/pg-database';
+import { type DatabaseKind, type TestDatabase, createTestDatabase } from './test-database';
 import { type OAuthServer, type TestUser, startOAuthServer } from './oauth-server';
 
 /** In ADMIN_EMAILS of every test app unless the test overrides ADMIN_EMAILS. */
@@ -19,6 +20,8 @@ export interface TestApp {
   app: NestExpressApplication;
   runtime: Runtime;
   db: Database;
+  /** Connection string of the fresh PostgreSQL database (undefined on PGlite). */
+  databaseUrl?: string;
   oauth: OAuthServer;
   close(): Promise<void>;
 }
@@ -35,14 +38,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A second handle on another app's database: its own pool on PostgreSQL, the same PGlite otherwise. */
+function sharedDatabase(other: TestApp): TestDatabase {
+  if (!other.databaseUrl) return { db: other.db, drop: async () => undefined };
+  const db = new PgDatabase(other.databaseUrl, 5);
+  return { db, url: other.databaseUrl, drop: () => db.close() };
+}
+
 /**
  * The whole app on a fresh database, listening on loopback, signed in through a real OAuth2
  * provider of its own. `env` overrides or adds variables (an empty string unsets one, e.g.
- * GOOGLE_CLIENT_ID: '' for development sign-in).
+ * GOOGLE_CLIENT_ID: '' for development sign-in). `sharedWith` starts a second instance on another
+ * test app's database and provider (scale-out tests).
  */
-export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase(options.kind ?? 'pglite');
-  const oauth = await startOAuthServer();
+export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<string, string>; sharedWith?: TestApp } = {}): Promise<TestApp> {
+  const testDb = options.sharedWith ? sharedDatabase(options.sharedWith) : await createTestDatabase(options.kind ?? 'pglite');
+  const ownOAuth = !options.sharedWith;
+  const oauth = options.sharedWith?.oauth ?? (await startOAuthServer());
   const dataDir = mkdtempSync(join(tmpdir(), 'punchline-test-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -67,6 +79,7 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
     app,
     runtime,
     db: testDb.db,
+    databaseUrl: testDb.url,
     oauth,
     async close() {
       if (closed) return;
@@ -74,7 +87,7 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
       await app.close();
       await runtime.close();
       await testDb.drop();
-      await oauth.stop();
+      if (ownOAuth) await oauth.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

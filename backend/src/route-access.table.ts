@@ -1,0 +1,72 @@
+/**
+ * Who may call every HTTP route of the app: the explicit expectation table walked by
+ * backend/src/access/every-route.int.spec.ts. A registered route without a row fails that test,
+ * and so does a row whose route no longer exists. Adding a route? Add its row here.
+ *
+ *   anyone     visitors, signed-in non-admins and admins all get past the access checks
+ *   signed-in  visitors get 401; any signed-in account gets past (the route decides the rest)
+ *   admin      visitors get 401, signed-in non-admins 403 (the default for every non-@Public route)
+ *
+ * Paths are written as registered (Express syntax, ':id' for parameters).
+ */
+export type Audience = 'anyone' | 'signed-in' | 'admin';
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteAccess {
+  method: RouteMethod;
+  path: string;
+  audience: Audience;
+}
+
+const row = (method: RouteMethod, path: string, audience: Audience): RouteAccess => ({ method, path, audience });
+
+export const ROUTE_ACCESS: readonly RouteAccess[] = [
+  // platform
+  row('GET', '/api/health', 'anyone'),
+  row('GET', '/api/docs', 'anyone'),
+  row('GET', '/api/docs/', 'anyone'),
+  row('GET', '/api/docs/index.html', 'anyone'),
+  row('GET', '/api/docs/swagger-ui-init.js', 'anyone'),
+  row('GET', '/api/docs/docs/swagger-ui-init.js', 'anyone'),
+  row('GET', '/api/docs/LICENSE', 'anyone'),
+  row('GET', '/api/docs-json', 'anyone'),
+  row('GET', '/api/docs-yaml', 'anyone'),
+
+  // sign-in and sessions (issue 3)
+  row('GET', '/api/auth/google', 'anyone'),
+  row('GET', '/api/auth/google/callback', 'anyone'),
+  row('GET', '/api/auth/dev', 'anyone'),
+  row('POST', '/api/auth/dev', 'anyone'),
+  row('GET', '/api/auth/me', 'anyone'),
+  row('POST', '/api/auth/logout', 'anyone'),
+  row('POST', '/api/auth/refresh', 'signed-in'),
+
+  // admin allowlist (issue 3)
+  row('GET', '/api/admin/allowlist', 'admin'),
+  row('PUT', '/api/admin/allowlist', 'admin'),
+
+  // settings: live reads are public; draft reads answer as live to non-admins (DESIGN §6)
+  row('GET', '/api/settings', 'anyone'),
+  row('GET', '/api/settings/preview', 'anyone'),
+  row('PUT', '/api/settings', 'admin'),
+  row('GET', '/api/settings/lock', 'admin'),
+  row('POST', '/api/settings/lock/acquire', 'admin'),
+  row('POST', '/api/settings/lock/release', 'admin'),
+  row('POST', '/api/settings/pull-live', 'admin'),
+  row('POST', '/api/settings/publish', 'admin'),
+  row('GET', '/api/settings/versions', 'admin'),
+  row('POST', '/api/settings/versions', 'admin'),
+  row('POST', '/api/settings/versions/:id/restore', 'admin'),
+  row('DELETE', '/api/settings/versions/:id', 'admin'),
+
+  // public pages (server-rendered; stage=draft needs an admin, else live)
+  row('GET', '/', 'anyone'),
+  row('GET', '/media', 'anyone'),
+  row('GET', '/merch', 'anyone'),
+  row('GET', '/events', 'anyone'),
+  row('GET', '/about', 'anyone'),
+  row('GET', '/contact', 'anyone'),
+
+  // contact form
+  row('POST', '/api/contact', 'anyone'),
+];
