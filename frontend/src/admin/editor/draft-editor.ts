@@ -1,0 +1,163 @@
+/**
+ * The editing state shared by General Settings and Page Configurations (SPEC §4): stage, the last
+ * loaded or saved copy, local edits, the operation in flight, and which controls are enabled.
+ * Pure: the hook (use-draft-editor.ts) performs the calls and dispatches what came back.
+ */
+import { diffSettings, hasSettingsChanges, normaliseSettings, type SettingsRecord } from '@punchline/domain';
+import { EDITOR_TEXTS } from './editor-texts';
+import type { LockStatus } from './draft-lock';
+import type { EditorStage } from './settings-api';
+
+export type EditorOperation = 'saving' | 'pulling' | 'publishing' | 'restoring';
+
+export interface EditorNotice {
+  tone: 'error' | 'success';
+  text: string;
+}
+
+export interface EditorState {
+  stage: EditorStage;
+  loading: boolean;
+  loadError: string | null;
+  /** The last loaded or saved copy: the dirty flag compares against it. */
+  baseline: SettingsRecord | null;
+  current: SettingsRecord | null;
+  busy: EditorOperation | null;
+  notice: EditorNotice | null;
+}
+
+export function initialEditorState(stage: EditorStage): EditorState {
+  return { stage, loading: true, loadError: null, baseline: null, current: null, busy: null, notice: null };
+}
+
+export type EditorAction =
+  | { type: 'load-start'; stage: EditorStage }
+  | { type: 'loaded'; stage: EditorStage; settings: SettingsRecord; notice?: EditorNotice }
+  | { type: 'load-failed'; stage: EditorStage; message: string }
+  | { type: 'edit'; patch: Partial<SettingsRecord> }
+  | { type: 'busy'; operation: EditorOperation }
+  /** `sent` is the record the save was made from: edits made while it was in flight stay local. */
+  | { type: 'saved'; sent: SettingsRecord; saved: SettingsRecord; notice?: EditorNotice }
+  | { type: 'failed'; message: string }
+  | { type: 'done'; notice?: EditorNotice }
+  | { type: 'stage'; stage: EditorStage }
+  | { type: 'notice'; notice: EditorNotice | null };
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'load-start':
+      return { ...state, stage: action.stage, loading: true, loadError: null };
+    case 'loaded':
+      return {
+        ...state,
+        stage: action.stage,
+        loading: false,
+        loadError: null,
+        baseline: action.settings,
+        current: action.settings,
+        notice: action.notice ?? state.notice,
+      };
+    case 'load-failed':
+      return { ...state, stage: action.stage, loading: false, loadError: action.message, baseline: null, current: null };
+    case 'edit':
+      if (state.current === null) return state;
+      return { ...state, current: { ...state.current, ...action.patch } };
+    case 'busy':
+      return { ...state, busy: action.operation, notice: null };
+    case 'saved':
+      return {
+        ...state,
+        busy: null,
+        baseline: action.saved,
+        current: state.current === action.sent ? action.saved : state.current,
+        notice: action.notice ?? { tone: 'success', text: 'Draft saved.' },
+      };
+    case 'failed':
+      return { ...state, busy: null, notice: { tone: 'error', text: action.message } };
+    case 'done':
+      return { ...state, busy: null, notice: action.notice ?? null };
+    case 'stage':
+      return { ...state, stage: action.stage };
+    case 'notice':
+      return { ...state, notice: action.notice };
+    default: {
+      const _exhaustive: never = action;
+      return _exhaustive;
+    }
+  }
+}
+
+/** SPEC §4: the dirty flag, true when the settings differ from the last loaded or saved copy. */
+export function isDirty(state: Pick<EditorState, 'baseline' | 'current'>): boolean {
+  if (state.baseline === null || state.current === null) return false;
+  return hasSettingsChanges(diffSettings(state.baseline, state.current));
+}
+
+/**
+ * What a save sends: the whole record (SPEC §7) read as the editor reads it, so blank texts take
+ * their defaults, half-typed colours fall back, custom sizes and links are normalised (SPEC §5).
+ */
+export function recordForSave(current: SettingsRecord): Omit<SettingsRecord, 'updated_at'> {
+  const { updated_at: _updatedAt, ...rest } = normaliseSettings(current, 'editor');
+  return rest;
+}
+
+export interface EditorControlsInput {
+  stage: EditorStage;
+  lock: LockStatus;
+  lockPending: boolean;
+  dirty: boolean;
+  busy: EditorOperation | null;
+  /** Settings are loaded (not loading, no load error). */
+  ready: boolean;
+}
+
+export interface EditorControls {
+  canEdit: boolean;
+  readOnlyBanner: string | null;
+  canSave: boolean;
+  canPull: boolean;
+  canPublish: boolean;
+  canAcquire: boolean;
+  showRelease: boolean;
+  canRestoreSnapshot: boolean;
+}
+
+/** Enablement exactly as SPEC §4 says, plus "nothing while settings are not loaded" and "one operation at a time". */
+export function editorControls(input: EditorControlsInput): EditorControls {
+  const { stage, lock, lockPending, dirty, busy, ready } = input;
+  const lockedByOther = lock === 'other';
+  const readOnlyBanner = stage !== 'draft' ? EDITOR_TEXTS.readOnlyLive : lockedByOther ? EDITOR_TEXTS.readOnlyLocked : null;
+  return {
+    // While the silent acquire is under way we do not yet know whether someone else holds the lock.
+    canEdit: ready && stage === 'draft' && (lock === 'mine' || lock === 'none'),
+    readOnlyBanner,
+    canSave: ready && stage === 'draft' && dirty && busy === null && !lockedByOther,
+    canPull: lock !== 'loading' && !lockedByOther && busy === null,
+    canPublish: lock !== 'loading' && !lockedByOther && busy === null,
+    canAcquire: stage === 'draft' && !lockPending,
+    showRelease: lock === 'mine',
+    canRestoreSnapshot: !lockedByOther && busy === null,
+  };
+}
+
+/** Per-page theme overrides (SPEC §4): draft stage, not locked by another, and the global theme off. */
+export function pageThemeEnabled(controls: Pick<EditorControls, 'canEdit'>, settings: Pick<SettingsRecord, 'theme_use_global'> | null): boolean {
+  return controls.canEdit && settings !== null && !settings.theme_use_global;
+}
+
+/**
+ * SPEC §4 publish sequence, first step: in the draft stage, owning the lock, with local changes or
+ * a draft never saved ("empty"), save before publishing.
+ */
+export function shouldSaveBeforePublish(input: { stage: EditorStage; lock: LockStatus; dirty: boolean; draftEmpty: boolean }): boolean {
+  return input.stage === 'draft' && input.lock === 'mine' && (input.dirty || input.draftEmpty);
+}
+
+/** SPEC §5 publish dialog messages; empty when the choice may be published. */
+export function publishChoiceErrors(input: { snapshotCount: number; selectedId: string | null; reviewed: boolean }): string[] {
+  const errors: string[] = [];
+  if (input.snapshotCount > 0 && !input.selectedId) errors.push(EDITOR_TEXTS.selectSnapshot);
+  if (!input.reviewed) errors.push(EDITOR_TEXTS.confirmReviewed);
+  return errors;
+}

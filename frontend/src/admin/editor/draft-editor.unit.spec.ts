@@ -1,0 +1,159 @@
+import { normaliseSettings, settingsDefaults } from '@punchline/domain';
+import {
+  editorControls,
+  editorReducer,
+  initialEditorState,
+  isDirty,
+  pageThemeEnabled,
+  publishChoiceErrors,
+  recordForSave,
+  shouldSaveBeforePublish,
+  type EditorControlsInput,
+  type EditorState,
+} from './draft-editor';
+
+const loaded = (): EditorState => editorReducer(initialEditorState('draft'), { type: 'loaded', stage: 'draft', settings: normaliseSettings({}, 'editor') });
+const input = (over: Partial<EditorControlsInput> = {}): EditorControlsInput => ({ stage: 'draft', lock: 'mine', lockPending: false, dirty: true, busy: null, ready: true, ...over });
+
+describe('editor state', () => {
+  it('is dirty only when the edited record differs from the last loaded or saved copy', () => {
+    const state = loaded();
+    expect(isDirty(state)).toBe(false);
+    const edited = editorReducer(state, { type: 'edit', patch: { hero_title: 'Tonight only' } });
+    expect(isDirty(edited)).toBe(true);
+    const back = editorReducer(edited, { type: 'edit', patch: { hero_title: state.current!.hero_title } });
+    expect(isDirty(back)).toBe(false);
+  });
+
+  it('after a save, the saved copy is the baseline; edits made while saving stay local', () => {
+    const edited = editorReducer(loaded(), { type: 'edit', patch: { hero_title: 'A' } });
+    const sent = edited.current!;
+    const saved = { ...sent, hero_title: 'A' };
+    const afterSave = editorReducer(editorReducer(edited, { type: 'busy', operation: 'saving' }), { type: 'saved', sent, saved });
+    expect(afterSave.busy).toBeNull();
+    expect(isDirty(afterSave)).toBe(false);
+    expect(afterSave.notice).toEqual({ tone: 'success', text: 'Draft saved.' });
+
+    const typing = editorReducer(editorReducer(edited, { type: 'busy', operation: 'saving' }), { type: 'edit', patch: { hero_title: 'AB' } });
+    const raced = editorReducer(typing, { type: 'saved', sent, saved });
+    expect(raced.current!.hero_title).toBe('AB');
+    expect(isDirty(raced)).toBe(true);
+  });
+
+  it('a failed operation ends busy and shows its error; a failed load empties the form', () => {
+    const failed = editorReducer(editorReducer(loaded(), { type: 'busy', operation: 'publishing' }), { type: 'failed', message: 'Failed to publish' });
+    expect(failed.busy).toBeNull();
+    expect(failed.notice).toEqual({ tone: 'error', text: 'Failed to publish' });
+    const loadFailed = editorReducer(loaded(), { type: 'load-failed', stage: 'live', message: 'Request failed: 500' });
+    expect(loadFailed).toMatchObject({ stage: 'live', loading: false, loadError: 'Request failed: 500', current: null });
+  });
+
+  it('ignores edits before the settings are loaded', () => {
+    const state = initialEditorState('draft');
+    expect(editorReducer(state, { type: 'edit', patch: { hero_title: 'x' } })).toBe(state);
+  });
+});
+
+describe('what a save sends', () => {
+  it('normalises per SPEC §5: blank texts take defaults, half-typed colours fall back, bad sizes clear, links normalised', () => {
+    const current = {
+      ...normaliseSettings({}, 'editor'),
+      hero_title: '   ',
+      theme_accent: '#FFA',
+      header_bg: '#12',
+      hero_title_font_size: '  2.5rem ',
+      hero_subtext_font_size: 'expression(alert(1))',
+      who_cta_url: 'example.com/team',
+      footer_links: [
+        { label: 'Insta', url: 'instagram.com/punchline' },
+        { label: 'Blank', url: '' },
+      ],
+      updated_at: '2025-01-01T00:00:00.000Z',
+    };
+    const body = recordForSave(current);
+    const defaults = settingsDefaults('editor');
+    expect(body.hero_title).toBe(defaults.hero_title);
+    expect(body.theme_accent).toBe('#FFFFAA');
+    expect(body.header_bg).toBe(defaults.header_bg);
+    expect(body.hero_title_font_size).toBe('2.5rem');
+    expect(body.hero_subtext_font_size).toBe('');
+    expect(body.who_cta_url).toBe('https://example.com/team');
+    expect(body.footer_links).toEqual([{ label: 'Insta', url: 'https://instagram.com/punchline' }]);
+    expect('updated_at' in body).toBe(false);
+  });
+});
+
+describe('enablement (SPEC §4)', () => {
+  it('fields are editable only in the draft stage when nobody else holds the lock', () => {
+    expect(editorControls(input()).canEdit).toBe(true);
+    expect(editorControls(input({ lock: 'none' })).canEdit).toBe(true);
+    expect(editorControls(input({ lock: 'other' })).canEdit).toBe(false);
+    expect(editorControls(input({ lock: 'loading' })).canEdit).toBe(false);
+    expect(editorControls(input({ stage: 'live' })).canEdit).toBe(false);
+    expect(editorControls(input({ ready: false })).canEdit).toBe(false);
+  });
+
+  it('shows the read-only banner that applies', () => {
+    expect(editorControls(input({ stage: 'live' })).readOnlyBanner).toBe('Switch to the Draft view to edit these fields.');
+    expect(editorControls(input({ lock: 'other' })).readOnlyBanner).toBe('Draft is locked by another editor. Fields are read-only until they release the lock.');
+    expect(editorControls(input()).readOnlyBanner).toBeNull();
+  });
+
+  it('Save Draft: draft stage, changes, not saving, not locked by another', () => {
+    expect(editorControls(input()).canSave).toBe(true);
+    expect(editorControls(input({ dirty: false })).canSave).toBe(false);
+    expect(editorControls(input({ busy: 'saving' })).canSave).toBe(false);
+    expect(editorControls(input({ lock: 'other' })).canSave).toBe(false);
+    expect(editorControls(input({ stage: 'live' })).canSave).toBe(false);
+    expect(editorControls(input({ lock: 'none' })).canSave).toBe(true);
+  });
+
+  it('Pull Current Live: not while the lock is loading or held by another', () => {
+    expect(editorControls(input({ stage: 'live', dirty: false })).canPull).toBe(true);
+    expect(editorControls(input({ lock: 'loading' })).canPull).toBe(false);
+    expect(editorControls(input({ lock: 'other' })).canPull).toBe(false);
+  });
+
+  it('Publish to Live: not while the lock is loading, held by another, saving or publishing', () => {
+    expect(editorControls(input({ dirty: false })).canPublish).toBe(true);
+    expect(editorControls(input({ stage: 'live', lock: 'none' })).canPublish).toBe(true);
+    for (const over of [{ lock: 'loading' as const }, { lock: 'other' as const }, { busy: 'saving' as const }, { busy: 'publishing' as const }]) {
+      expect(editorControls(input(over)).canPublish).toBe(false);
+    }
+  });
+
+  it('Acquire only in the draft view; Release shown when held', () => {
+    expect(editorControls(input({ lock: 'none' })).canAcquire).toBe(true);
+    expect(editorControls(input({ stage: 'live', lock: 'none' })).canAcquire).toBe(false);
+    expect(editorControls(input({ lock: 'none', lockPending: true })).canAcquire).toBe(false);
+    expect(editorControls(input()).showRelease).toBe(true);
+    expect(editorControls(input({ lock: 'other' })).showRelease).toBe(false);
+  });
+
+  it('per-page theme overrides need an editable draft and the global theme off', () => {
+    expect(pageThemeEnabled({ canEdit: true }, { theme_use_global: false })).toBe(true);
+    expect(pageThemeEnabled({ canEdit: true }, { theme_use_global: true })).toBe(false);
+    expect(pageThemeEnabled({ canEdit: false }, { theme_use_global: false })).toBe(false);
+    expect(pageThemeEnabled({ canEdit: true }, null)).toBe(false);
+  });
+});
+
+describe('publish', () => {
+  it('saves first only in the draft stage, owning the lock, with changes or an empty draft', () => {
+    expect(shouldSaveBeforePublish({ stage: 'draft', lock: 'mine', dirty: true, draftEmpty: false })).toBe(true);
+    expect(shouldSaveBeforePublish({ stage: 'draft', lock: 'mine', dirty: false, draftEmpty: true })).toBe(true);
+    expect(shouldSaveBeforePublish({ stage: 'draft', lock: 'mine', dirty: false, draftEmpty: false })).toBe(false);
+    expect(shouldSaveBeforePublish({ stage: 'draft', lock: 'none', dirty: true, draftEmpty: false })).toBe(false);
+    expect(shouldSaveBeforePublish({ stage: 'live', lock: 'mine', dirty: true, draftEmpty: false })).toBe(false);
+  });
+
+  it('asks for a snapshot when there are some and for the review box (SPEC §5)', () => {
+    expect(publishChoiceErrors({ snapshotCount: 2, selectedId: null, reviewed: false })).toEqual([
+      'Select the draft snapshot you intend to publish.',
+      "Confirm that you've reviewed the selected draft snapshot.",
+    ]);
+    expect(publishChoiceErrors({ snapshotCount: 2, selectedId: 'v1', reviewed: true })).toEqual([]);
+    expect(publishChoiceErrors({ snapshotCount: 0, selectedId: null, reviewed: true })).toEqual([]);
+    expect(publishChoiceErrors({ snapshotCount: 0, selectedId: null, reviewed: false })).toEqual(["Confirm that you've reviewed the selected draft snapshot."]);
+  });
+});

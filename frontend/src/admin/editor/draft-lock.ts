@@ -1,0 +1,95 @@
+/** The draft lock as the editor sees it (SPEC §4): none, held by me, locked by another; pure state and reducer. */
+import type { DraftLock } from './settings-api';
+
+export type LockStatus = 'loading' | 'none' | 'mine' | 'other';
+
+/**
+ * What the server last said about the lock. "Mine" is derived at read time from the holder and the
+ * signed-in email, so it stays right whichever of the two arrives first.
+ */
+export interface LockState {
+  /** false until the first lock answer (or failure). */
+  known: boolean;
+  /** null: nobody holds it; {email: null}: someone else does but the answer did not say who. */
+  holder: { email: string | null } | null;
+  /** Red text beside the lock control (SPEC §8), null when the last call went well. */
+  error: string | null;
+  /** A lock call is in flight (Acquire and Release wait for it). */
+  pending: boolean;
+}
+
+/** The lock as the header shows it. */
+export interface LockView {
+  status: LockStatus;
+  /** The holder's email as the server spells it (shown for 'other'). */
+  holderEmail: string | null;
+  error: string | null;
+  pending: boolean;
+}
+
+export const INITIAL_LOCK_STATE: LockState = { known: false, holder: null, error: null, pending: false };
+
+/** SPEC §4 "Holders are compared by lower-cased email". */
+export function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.trim() !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+export function lockView(state: LockState, myEmail: string | null): LockView {
+  const { error, pending } = state;
+  if (!state.known) return { status: 'loading', holderEmail: null, error, pending };
+  if (state.holder === null) return { status: 'none', holderEmail: null, error, pending };
+  const email = state.holder.email;
+  return { status: sameEmail(email, myEmail) ? 'mine' : 'other', holderEmail: email, error, pending };
+}
+
+export type LockAction =
+  | { type: 'request' }
+  /** A lock answer (GET, acquire, release): the state follows what the server says. */
+  | { type: 'lock'; lock: DraftLock | null }
+  /** Someone else holds it (a 423); who may be unknown when the answer carried no lock. */
+  | { type: 'held-by-other'; holderEmail: string | null; error: string | null }
+  /** A call failed; what we knew about the holder is kept. */
+  | { type: 'failure'; error: string }
+  | { type: 'clear-error' };
+
+export function lockReducer(state: LockState, action: LockAction): LockState {
+  switch (action.type) {
+    case 'request':
+      return { ...state, pending: true };
+    case 'lock':
+      return {
+        known: true,
+        holder: action.lock && action.lock.holder_email.trim() !== '' ? { email: action.lock.holder_email } : null,
+        error: null,
+        pending: false,
+      };
+    case 'held-by-other':
+      return {
+        known: true,
+        holder: { email: action.holderEmail },
+        error: action.error,
+        pending: false,
+      };
+    case 'failure':
+      return { ...state, known: true, error: action.error, pending: false };
+    case 'clear-error':
+      return state.error === null ? state : { ...state, error: null };
+    default: {
+      const _exhaustive: never = action;
+      return _exhaustive;
+    }
+  }
+}
+
+/** SPEC §9 timings; injectable so tests can shorten them. */
+export interface LockTiming {
+  ttlSeconds: number;
+  /** While held: refresh (re-acquire with the TTL) this often. */
+  refreshMs: number;
+  /** While another editor holds it: ask who holds it this often. */
+  pollMs: number;
+  /** After leaving the editing screens: release unless another editing screen took over within this time. */
+  releaseGraceMs: number;
+}
+
+export const DEFAULT_LOCK_TIMING: LockTiming = { ttlSeconds: 300, refreshMs: 60_000, pollMs: 90_000, releaseGraceMs: 2_000 };

@@ -1,0 +1,174 @@
+/**
+ * The header both editing screens share (SPEC §2): lock status with Acquire/Release, the Live/Draft
+ * view, Save Draft, Pull Current Live, Preview Draft, Snapshots and Publish to Live.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useEditor } from './editor-context';
+import { ConfirmDialog } from './modal-dialog';
+import { PublishDialog } from './publish-dialog';
+import type { EditorStage } from './settings-api';
+import { SnapshotsDialog } from './snapshots-dialog';
+
+export const PREVIEW_DRAFT_HREF = '/?stage=draft';
+
+function LockControl() {
+  const { lock, controls } = useEditor();
+  const { status, holderEmail, error, pending } = lock.state;
+  const text =
+    status === 'loading'
+      ? 'Checking the draft lock…'
+      : status === 'mine'
+        ? 'You hold the draft lock'
+        : status === 'other'
+          ? `Locked by ${holderEmail ?? 'another editor'}`
+          : 'Draft lock is free';
+  return (
+    <div className="ed-lock" role="group" aria-label="Draft lock">
+      <span className={`ed-lock__status ed-lock__status--${status}`} role="status">
+        <span className="ed-lock__dot" aria-hidden="true" />
+        {text}
+      </span>
+      {status !== 'mine' ? (
+        <button type="button" className="ed-button ed-button--small" disabled={!controls.canAcquire} onClick={() => void lock.acquire()}>
+          {pending ? 'Working…' : 'Acquire'}
+        </button>
+      ) : null}
+      {controls.showRelease ? (
+        <button type="button" className="ed-button ed-button--small" disabled={pending} onClick={() => void lock.release()}>
+          Release
+        </button>
+      ) : null}
+      {error ? (
+        <span className="ed-lock__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function ViewSelector({ onRequestChange }: { onRequestChange: (stage: EditorStage) => void }) {
+  const { editor } = useEditor();
+  const name = useId();
+  const stage = editor.state.stage;
+  const busy = editor.state.busy !== null;
+  return (
+    <fieldset className="ed-segmented" disabled={busy}>
+      <legend className="ed-segmented__legend">View</legend>
+      {(['live', 'draft'] as const).map((option) => (
+        <label key={option} className={`ed-segmented__option${stage === option ? ' is-selected' : ''}`}>
+          <input type="radio" name={name} value={option} checked={stage === option} onChange={() => onRequestChange(option)} />
+          <span>{option === 'live' ? 'Live' : 'Draft'}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function EditorHeader({ title, description }: { title: string; description: string }) {
+  const { editor, controls } = useEditor();
+  const [dialog, setDialog] = useState<'snapshots' | 'publish' | 'pull' | null>(null);
+  const [pendingStage, setPendingStage] = useState<EditorStage | null>(null);
+  const { busy, notice, stage } = editor.state;
+
+  // Ctrl/Cmd+S saves the draft when Save Draft is enabled, as in most editors.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        if (controls.canSave) void editor.save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [controls.canSave, editor]);
+
+  const requestStage = (next: EditorStage) => {
+    if (next === stage) return;
+    if (editor.dirty) setPendingStage(next);
+    else void editor.changeStage(next);
+  };
+
+  return (
+    <header className="ed-header">
+      <div className="ed-header__title-row">
+        <div className="ed-header__title">
+          <h1>{title}</h1>
+          <p className="ed-header__description">{description}</p>
+        </div>
+        <div className="ed-header__state">
+          <span className={`ed-pill ${stage === 'live' ? 'ed-pill--live' : 'ed-pill--draft'}`}>{stage === 'live' ? 'Viewing live' : 'Editing draft'}</span>
+          {editor.dirty ? (
+            <span className="ed-pill ed-pill--dirty" role="status">
+              Unsaved changes
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="ed-header__bar">
+        <LockControl />
+        <ViewSelector onRequestChange={requestStage} />
+      </div>
+      <div className="ed-header__actions" role="group" aria-label="Draft actions">
+        <button type="button" className="ed-button ed-button--primary" disabled={!controls.canSave} onClick={() => void editor.save()} aria-keyshortcuts="Control+S">
+          {busy === 'saving' ? 'Saving…' : 'Save Draft'}
+        </button>
+        <button type="button" className="ed-button" disabled={!controls.canPull} onClick={() => setDialog('pull')}>
+          {busy === 'pulling' ? 'Pulling…' : 'Pull Current Live'}
+        </button>
+        <a className="ed-button" href={PREVIEW_DRAFT_HREF} target="_blank" rel="noopener">
+          Preview Draft<span className="ed-visually-hidden"> (opens in a new tab)</span>
+          <span aria-hidden="true" className="ed-button__icon">
+            ↗
+          </span>
+        </a>
+        <button type="button" className="ed-button" onClick={() => setDialog('snapshots')} disabled={busy !== null && busy !== 'restoring'}>
+          Snapshots
+        </button>
+        <button type="button" className="ed-button ed-button--live" disabled={!controls.canPublish} onClick={() => setDialog('publish')}>
+          {busy === 'publishing' ? 'Publishing…' : 'Publish to Live'}
+        </button>
+      </div>
+      <div className="ed-notice-region" aria-live="polite">
+        {notice ? (
+          <div className={`ed-notice ed-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
+            <span>{notice.text}</span>
+            <button type="button" className="ed-icon-button" onClick={editor.dismissNotice} aria-label="Dismiss message">
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <SnapshotsDialog open={dialog === 'snapshots'} onClose={() => setDialog(null)} />
+      <PublishDialog open={dialog === 'publish'} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={dialog === 'pull'}
+        title="Pull current live into the draft?"
+        message={
+          <p>
+            The draft is replaced with what is live now{editor.dirty ? ', and your unsaved changes are discarded' : ''}. Nothing is published.
+          </p>
+        }
+        confirmLabel="Pull Current Live"
+        onCancel={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          void editor.pullLive();
+        }}
+      />
+      <ConfirmDialog
+        open={pendingStage !== null}
+        title="Discard unsaved changes?"
+        message={<p>Switching to the {pendingStage === 'live' ? 'Live' : 'Draft'} view discards the changes you have not saved.</p>}
+        confirmLabel="Discard and switch"
+        tone="danger"
+        onCancel={() => setPendingStage(null)}
+        onConfirm={() => {
+          const next = pendingStage;
+          setPendingStage(null);
+          if (next) void editor.changeStage(next);
+        }}
+      />
+    </header>
+  );
+}

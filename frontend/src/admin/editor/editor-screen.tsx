@@ -1,0 +1,114 @@
+/**
+ * The frame of an editing screen: the shared header, the read-only banner, the cross-screen note and
+ * the form, which is one disabled <fieldset> whenever SPEC §4 says the fields are read-only.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DraftEditorProvider, useEditor } from './editor-context';
+import { EditorHeader } from './editor-header';
+import type { LockTiming } from './draft-lock';
+import { UnsavedChangesGuard } from './leave-guard';
+import './editor.css';
+
+export interface EditorScreenProps {
+  title: string;
+  description: string;
+  /** SPEC §2: each screen points to the other for what it does not edit. */
+  note: { text: string; linkText: string; to: string };
+  myEmail: string | null;
+  timing?: Partial<LockTiming>;
+  /** Rendered once the settings are loaded. */
+  children: ReactNode;
+}
+
+export function EditorScreen({ myEmail, timing, ...rest }: EditorScreenProps) {
+  return (
+    <DraftEditorProvider myEmail={myEmail} timing={timing}>
+      <EditorScreenBody {...rest} />
+    </DraftEditorProvider>
+  );
+}
+
+function EditorScreenBody({ title, description, note, children }: Omit<EditorScreenProps, 'myEmail' | 'timing'>) {
+  const { editor, controls } = useEditor();
+  const { loading, loadError, current } = editor.state;
+  return (
+    <div className="ed-root">
+      <UnsavedChangesGuard when={editor.dirty} />
+      <EditorHeader title={title} description={description} />
+      <p className="ed-note">
+        <span aria-hidden="true" className="ed-note__icon">
+          ℹ
+        </span>
+        <span>
+          {note.text} <Link to={note.to}>{note.linkText}</Link>.
+        </span>
+      </p>
+      {controls.readOnlyBanner && current !== null ? (
+        <div className="ed-banner" role="status">
+          <span aria-hidden="true" className="ed-banner__icon">
+            🔒
+          </span>
+          {controls.readOnlyBanner}
+        </div>
+      ) : null}
+      {loadError !== null ? (
+        <div className="ed-message ed-message--error ed-load-error" role="alert">
+          {loadError}{' '}
+          <button type="button" className="ed-button ed-button--small" onClick={() => void editor.reload()}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {current === null && loading ? (
+        <p className="ed-muted ed-loading" role="status">
+          Loading settings…
+        </p>
+      ) : null}
+      {current !== null ? (
+        <form
+          className={`ed-form${loading ? ' is-loading' : ''}`}
+          aria-busy={loading || undefined}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (controls.canSave) void editor.save();
+          }}
+        >
+          {children}
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/** The fields of a screen: one <fieldset>, disabled whenever SPEC §4 makes them read-only (navigation such as tabs stays outside). */
+export function EditorFields({ legend, children }: { legend: string; children: ReactNode }) {
+  const { controls } = useEditor();
+  return (
+    <fieldset className="ed-form__fields" disabled={!controls.canEdit}>
+      <legend className="ed-visually-hidden">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export function FormSection({ title, description, children, id }: { title: string; description?: ReactNode; children: ReactNode; id?: string }) {
+  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
+  return (
+    <section className="ed-section" aria-labelledby={headingId} id={id}>
+      <div className="ed-section__head">
+        <h2 className="ed-section__title" id={headingId}>
+          {title}
+        </h2>
+        {description ? <p className="ed-section__description">{description}</p> : null}
+      </div>
+      <div className="ed-section__body">{children}</div>
+    </section>
+  );
+}
+
+/** A responsive grid of fields: one column on phones, two or more on wider screens. */
+export function FieldGrid({ children, columns = 2 }: { children: ReactNode; columns?: 2 | 3 }) {
+  return <div className={`ed-grid ed-grid--${columns}`}>{children}</div>;
+}

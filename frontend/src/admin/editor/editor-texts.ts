@@ -1,0 +1,23 @@
+/** Texts of the editing screens: SPEC §4 banners, §5 messages, §8 default errors (a server `error` field wins over these). */
+export const EDITOR_TEXTS = {
+  readOnlyLive: 'Switch to the Draft view to edit these fields.',
+  readOnlyLocked: 'Draft is locked by another editor. Fields are read-only until they release the lock.',
+  saveDraftFailed: 'Failed to save draft',
+  loadLockFailed: 'Failed to load lock',
+  acquireLockFailed: 'Failed to acquire lock',
+  releaseLockFailed: 'Failed to release lock',
+  lockedByAnother: 'Draft locked by another editor.',
+  lockForbidden: 'Admin access required to edit draft.',
+  pullLiveFailed: 'Failed to pull live into draft',
+  publishFailed: 'Failed to publish',
+  loadSnapshotsFailed: 'Failed to load snapshots',
+  createSnapshotFailed: 'Failed to create snapshot',
+  restoreSnapshotFailed: 'Failed to restore snapshot',
+  deleteSnapshotFailed: 'Failed to delete snapshot',
+  loadRecentDraftsFailed: 'Failed to load recent drafts',
+  selectSnapshot: 'Select the draft snapshot you intend to publish.',
+  confirmReviewed: "Confirm that you've reviewed the selected draft snapshot.",
+  linkLimitReached: 'Link limit reached',
+  memberLinkLimitReached: 'Maximum of 10 links reached for this member.',
+  requestFailed: (status: number) => `Request failed: ${status}`,
+} as const;

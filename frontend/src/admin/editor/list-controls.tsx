@@ -1,0 +1,197 @@
+/** Editable lists: {label, url} link lists with their SPEC §5 limits, and cards of structured items (events, team, merch, contact cards). */
+import { blankLink, type LinkItem } from '@punchline/domain';
+import { useId, useRef, type ReactNode } from 'react';
+import { TextControl, UrlControl } from './form-controls';
+import { moveItem, removeItem, replaceItem } from './list-ops';
+
+export interface LinkListControlProps {
+  legend: string;
+  value: LinkItem[];
+  onChange: (value: LinkItem[]) => void;
+  max: number;
+  /** Shown beside the disabled add button once the list is full. */
+  limitMessage: string;
+  addLabel?: string;
+  itemNoun?: string;
+  hint?: ReactNode;
+  /** Footer and quick links give bare values https:// (SPEC §5). */
+  bareToHttps?: boolean;
+  labelPlaceholder?: string;
+  emptyText?: string;
+}
+
+export function LinkListControl({
+  legend,
+  value,
+  onChange,
+  max,
+  limitMessage,
+  addLabel = 'Add link',
+  itemNoun = 'Link',
+  hint,
+  bareToHttps,
+  labelPlaceholder,
+  emptyText = 'No links yet.',
+}: LinkListControlProps) {
+  const hintId = useId();
+  const limitId = useId();
+  const full = value.length >= max;
+  const listRef = useRef<HTMLOListElement>(null);
+  const add = () => {
+    onChange([...value, blankLink()]);
+    // Put the keyboard where the new row is.
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus());
+  };
+  return (
+    <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
+      <legend className="ed-list__legend">
+        {legend}{' '}
+        <span className="ed-list__count">
+          ({value.length} of {max})
+        </span>
+      </legend>
+      {hint ? (
+        <p className="ed-field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {value.length === 0 ? <p className="ed-list__empty">{emptyText}</p> : null}
+      <ol className="ed-link-list" ref={listRef}>
+        {value.map((item, index) => (
+          <li className="ed-link-row" key={index}>
+            <TextControl
+              label={`${itemNoun} ${index + 1} label`}
+              value={item.label}
+              placeholder={labelPlaceholder}
+              onChange={(label) => onChange(replaceItem(value, index, { ...item, label }))}
+            />
+            <UrlControl
+              label={`${itemNoun} ${index + 1} URL`}
+              value={item.url}
+              bareToHttps={bareToHttps}
+              onChange={(url) => onChange(replaceItem(value, index, { ...item, url }))}
+            />
+            <RowActions
+              index={index}
+              count={value.length}
+              noun={`${itemNoun.toLowerCase()} ${index + 1}`}
+              onMove={(direction) => onChange(moveItem(value, index, direction))}
+              onRemove={() => onChange(removeItem(value, index))}
+            />
+          </li>
+        ))}
+      </ol>
+      <div className="ed-list__footer">
+        <button type="button" className="ed-button ed-button--small" onClick={add} disabled={full} aria-describedby={full ? limitId : undefined}>
+          + {addLabel}
+        </button>
+        {full ? (
+          <span className="ed-list__limit" id={limitId} role="status">
+            {limitMessage}
+          </span>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface RowActionsProps {
+  index: number;
+  count: number;
+  noun: string;
+  onMove?: (direction: 'up' | 'down') => void;
+  onRemove?: () => void;
+  canMoveUp?: boolean;
+  canMoveDown?: boolean;
+  removeLabel?: string;
+}
+
+/** Move up / move down / remove, each named for screen readers ("Move team member 2 up"). */
+export function RowActions({ index, count, noun, onMove, onRemove, canMoveUp, canMoveDown, removeLabel = 'Remove' }: RowActionsProps) {
+  const up = canMoveUp ?? index > 0;
+  const down = canMoveDown ?? index < count - 1;
+  return (
+    <div className="ed-row-actions">
+      {onMove ? (
+        <>
+          <button type="button" className="ed-icon-button" onClick={() => onMove('up')} disabled={!up} aria-label={`Move ${noun} up`} title="Move up">
+            <span aria-hidden="true">↑</span>
+          </button>
+          <button type="button" className="ed-icon-button" onClick={() => onMove('down')} disabled={!down} aria-label={`Move ${noun} down`} title="Move down">
+            <span aria-hidden="true">↓</span>
+          </button>
+        </>
+      ) : null}
+      {onRemove ? (
+        <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={onRemove} aria-label={`${removeLabel} ${noun}`}>
+          {removeLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export interface ItemListEditorProps<T> {
+  legend: string;
+  items: T[];
+  onChange: (items: T[]) => void;
+  newItem: () => T;
+  addLabel: string;
+  /** A short noun for buttons and headings ('Event', 'Team member'). */
+  itemNoun: string;
+  /** The card heading for an item (its title or name, else the noun and number). */
+  itemTitle: (item: T, index: number) => string;
+  renderItem: (item: T, update: (next: T) => void, index: number) => ReactNode;
+  movable?: boolean;
+  emptyText: string;
+  max?: number;
+  hint?: ReactNode;
+}
+
+export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, itemNoun, itemTitle, renderItem, movable = true, emptyText, max, hint }: ItemListEditorProps<T>) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const hintId = useId();
+  const full = max !== undefined && items.length >= max;
+  const add = () => {
+    onChange([...items, newItem()]);
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>('li:last-child input, li:last-child textarea')?.focus());
+  };
+  return (
+    <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
+      <legend className="ed-list__legend">
+        {legend} <span className="ed-list__count">({items.length})</span>
+      </legend>
+      {hint ? (
+        <p className="ed-field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {items.length === 0 ? <p className="ed-list__empty">{emptyText}</p> : null}
+      <ol className="ed-cards" ref={listRef}>
+        {items.map((item, index) => {
+          const title = itemTitle(item, index);
+          return (
+            <li className="ed-card" key={index}>
+              <div className="ed-card__header">
+                <h4 className="ed-card__title">{title}</h4>
+                <RowActions
+                  index={index}
+                  count={items.length}
+                  noun={`${itemNoun.toLowerCase()} ${index + 1}`}
+                  onMove={movable ? (direction) => onChange(moveItem(items, index, direction)) : undefined}
+                  onRemove={() => onChange(removeItem(items, index))}
+                />
+              </div>
+              <div className="ed-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="ed-list__footer">
+        <button type="button" className="ed-button ed-button--small" onClick={add} disabled={full}>
+          + {addLabel}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The settings calls of SPEC §7 as the editor makes them. Every call resolves (never throws) to an
+ * ApiResult so callers pick the SPEC §8 text for their situation; status 0 means the network failed.
+ */
+import type { SettingsRecord } from '@punchline/domain';
+import { EDITOR_TEXTS } from './editor-texts';
+
+export type EditorStage = 'live' | 'draft';
+
+export interface ApiResult<T = unknown> {
+  ok: boolean;
+  status: number;
+  body: T | null;
+  /** The server's `error` field when it sent one. */
+  serverError: string | null;
+}
+
+/** SPEC §3: the draft lock as the server shows it; the expiry is kept but never displayed. */
+export interface DraftLock {
+  holder_email: string;
+  acquired_at?: string;
+  expires_at?: string;
+}
+
+/** SPEC §3: a settings snapshot (version). */
+export interface SettingsVersion {
+  id: string;
+  label: string | null;
+  stage: string;
+  status: string;
+  created_at: string;
+  author_email: string | null;
+}
+
+export const LOCK_RELEASE_PATH = '/api/settings/lock/release';
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, body: null, serverError: null };
+  }
+  let parsed: unknown = null;
+  try {
+    const text = await response.text();
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  const serverError = isObject(parsed) && typeof parsed.error === 'string' && parsed.error.trim() !== '' ? parsed.error : null;
+  return { ok: response.ok, status: response.status, body: parsed as T, serverError };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The text for a failed call: the server's error, else the situation's SPEC §8 default (or 'Request failed: {status}'). */
+export function failureText(result: ApiResult, fallback?: string): string {
+  if (result.serverError) return result.serverError;
+  if (fallback) return fallback;
+  return EDITOR_TEXTS.requestFailed(result.status);
+}
+
+/** Lock calls: 423 and 403 have their own SPEC §8 texts when the server sends none. */
+export function lockFailureText(result: ApiResult, fallback: string): string {
+  if (result.serverError) return result.serverError;
+  if (result.status === 423) return EDITOR_TEXTS.lockedByAnother;
+  if (result.status === 403) return EDITOR_TEXTS.lockForbidden;
+  return fallback;
+}
+
+/** A settings answer may be the flat record or wrapped as {data}. */
+export function settingsFrom(body: unknown): Partial<SettingsRecord> | null {
+  if (!isObject(body)) return null;
+  if (isObject(body.data)) return body.data as Partial<SettingsRecord>;
+  if ('data' in body || 'error' in body) return null;
+  return body as Partial<SettingsRecord>;
+}
+
+export function lockFrom(body: unknown): DraftLock | null {
+  if (!isObject(body) || !isObject(body.lock)) return null;
+  return typeof body.lock.holder_email === 'string' ? (body.lock as unknown as DraftLock) : null;
+}
+
+export function versionsFrom(body: unknown): SettingsVersion[] {
+  if (!isObject(body) || !Array.isArray(body.versions)) return [];
+  return body.versions.filter((v): v is SettingsVersion => isObject(v) && typeof v.id === 'string');
+}
+
+export const settingsApi = {
+  load: (stage: EditorStage) => request(`GET`, `/api/settings?stage=${stage}`),
+  saveDraft: (settings: Partial<SettingsRecord>) => request('PUT', '/api/settings?stage=draft', settings),
+  getLock: () => request('GET', '/api/settings/lock'),
+  acquireLock: (ttlSeconds: number) => request('POST', '/api/settings/lock/acquire', { ttlSeconds }),
+  releaseLock: () => request('POST', LOCK_RELEASE_PATH, {}),
+  pullLive: () => request('POST', '/api/settings/pull-live'),
+  publish: (snapshotId: string | null) => request('POST', '/api/settings/publish', snapshotId ? { snapshotId } : {}),
+  listVersions: (options: { draftOnly?: boolean; limit: number }) =>
+    request('GET', `/api/settings/versions?${options.draftOnly ? 'stage=draft&' : ''}limit=${options.limit}`),
+  createVersion: (label: string | null) => request('POST', '/api/settings/versions', { label, stage: 'draft' }),
+  restoreVersion: (id: string) => request('POST', `/api/settings/versions/${encodeURIComponent(id)}/restore`),
+  deleteVersion: (id: string) => request('DELETE', `/api/settings/versions/${encodeURIComponent(id)}`),
+  /** SPEC §4: closing the page sends the release as a beacon, which survives the unload. */
+  releaseLockBeacon: (): boolean => {
+    if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+    return navigator.sendBeacon(LOCK_RELEASE_PATH, new Blob(['{}'], { type: 'application/json' }));
+  },
+};
+
+export type SettingsApi = typeof settingsApi;

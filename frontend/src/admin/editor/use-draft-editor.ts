@@ -1,0 +1,203 @@
+/**
+ * Loading, editing, saving, pulling, publishing and restoring the settings record (SPEC §4). The
+ * lock is read through a ref because the lock hook itself follows this hook's stage.
+ */
+import { normaliseSettings, type SettingsRecord } from '@punchline/domain';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type MutableRefObject } from 'react';
+import { editorReducer, initialEditorState, isDirty, recordForSave, shouldSaveBeforePublish, type EditorState } from './draft-editor';
+import { EDITOR_TEXTS } from './editor-texts';
+import { failureText, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
+import type { DraftLockControls } from './use-draft-lock';
+
+const STAGE_STORAGE_KEY = 'punchline.editor.stage';
+
+/** The view chosen last in this tab, so switching between the two screens keeps it; Draft otherwise. */
+export function rememberedStage(): EditorStage {
+  try {
+    return window.sessionStorage.getItem(STAGE_STORAGE_KEY) === 'live' ? 'live' : 'draft';
+  } catch {
+    return 'draft';
+  }
+}
+
+function rememberStage(stage: EditorStage): void {
+  try {
+    window.sessionStorage.setItem(STAGE_STORAGE_KEY, stage);
+  } catch {
+    // Storage can be unavailable (privacy modes); the view then starts as Draft next time.
+  }
+}
+
+export interface DraftEditorControls {
+  state: EditorState;
+  dirty: boolean;
+  update: (patch: Partial<SettingsRecord>) => void;
+  changeStage: (stage: EditorStage) => Promise<void>;
+  reload: () => Promise<void>;
+  save: () => Promise<OperationResult>;
+  pullLive: () => Promise<OperationResult>;
+  publish: (snapshotId: string | null) => Promise<OperationResult>;
+  restoreSnapshot: (snapshotId: string) => Promise<OperationResult>;
+  dismissNotice: () => void;
+}
+
+/** How an operation ended; `message` is the error shown (SPEC §8) when it failed. */
+export type OperationResult = { ok: true } | { ok: false; message: string };
+
+type SaveOutcome = { ok: true; saved: SettingsRecord } | { ok: false; message: string };
+
+const BUSY: OperationResult = { ok: false, message: 'Another operation is still running.' };
+const fail = (message: string): OperationResult => ({ ok: false, message });
+
+export function useDraftEditor(options: {
+  lockRef: MutableRefObject<DraftLockControls | null>;
+  initialStage?: EditorStage;
+  api?: SettingsApi;
+}): DraftEditorControls {
+  const { lockRef, api = settingsApi } = options;
+  const [state, dispatch] = useReducer(editorReducer, options.initialStage ?? 'draft', initialEditorState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const loadSeq = useRef(0);
+  const publishing = useRef(false);
+
+  const load = useCallback(
+    async (stage: EditorStage): Promise<SettingsRecord | null> => {
+      const seq = ++loadSeq.current;
+      dispatch({ type: 'load-start', stage });
+      const result = await api.load(stage);
+      // A later load (another stage, a reload after an operation) wins over this one.
+      if (seq !== loadSeq.current) return null;
+      const raw = result.ok ? settingsFrom(result.body) : null;
+      if (raw === null) {
+        dispatch({ type: 'load-failed', stage, message: failureText(result) });
+        return null;
+      }
+      const settings = normaliseSettings(raw, 'editor');
+      dispatch({ type: 'loaded', stage, settings });
+      return settings;
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    void load(stateRef.current.stage);
+  }, [load]);
+
+  const changeStage = useCallback(
+    async (stage: EditorStage) => {
+      rememberStage(stage);
+      await load(stage);
+    },
+    [load],
+  );
+
+  const performSave = useCallback(async (): Promise<SaveOutcome> => {
+    const sent = stateRef.current.current;
+    if (sent === null) return { ok: false, message: EDITOR_TEXTS.saveDraftFailed };
+    const lock = lockRef.current;
+    // The server only accepts saves from the holder; a free lock is taken on the way.
+    if (lock && lock.state.status === 'none' && !(await lock.acquire())) return { ok: false, message: EDITOR_TEXTS.saveDraftFailed };
+    const body = recordForSave(sent);
+    const result = await api.saveDraft(body);
+    if (!result.ok) {
+      if (result.status === 423) void lock?.refresh();
+      return { ok: false, message: failureText(result, EDITOR_TEXTS.saveDraftFailed) };
+    }
+    const saved = normaliseSettings(settingsFrom(result.body) ?? body, 'editor');
+    dispatch({ type: 'saved', sent, saved, notice: { tone: 'success', text: 'Draft saved.' } });
+    return { ok: true, saved };
+  }, [api, lockRef]);
+
+  const save = useCallback(async (): Promise<OperationResult> => {
+    if (stateRef.current.busy !== null) return BUSY;
+    dispatch({ type: 'busy', operation: 'saving' });
+    const outcome = await performSave();
+    if (!outcome.ok) {
+      dispatch({ type: 'failed', message: outcome.message });
+      return fail(outcome.message);
+    }
+    return { ok: true };
+  }, [performSave]);
+
+  const pullLive = useCallback(async (): Promise<OperationResult> => {
+    if (stateRef.current.busy !== null) return BUSY;
+    const previous = stateRef.current.stage;
+    dispatch({ type: 'busy', operation: 'pulling' });
+    dispatch({ type: 'stage', stage: 'draft' });
+    const result = await api.pullLive();
+    if (!result.ok) {
+      const message = failureText(result, EDITOR_TEXTS.pullLiveFailed);
+      dispatch({ type: 'stage', stage: previous });
+      dispatch({ type: 'failed', message });
+      return fail(message);
+    }
+    rememberStage('draft');
+    await load('draft');
+    dispatch({ type: 'done', notice: { tone: 'success', text: 'Draft replaced with the live settings. Nothing was published.' } });
+    return { ok: true };
+  }, [api, load]);
+
+  const publish = useCallback(
+    async (snapshotId: string | null): Promise<OperationResult> => {
+      // SPEC §4: double submit is guarded; a second click while publishing does nothing.
+      if (publishing.current || stateRef.current.busy !== null) return BUSY;
+      publishing.current = true;
+      try {
+        dispatch({ type: 'busy', operation: 'publishing' });
+        const now = stateRef.current;
+        const lockStatus = lockRef.current?.state.status ?? 'loading';
+        const draftEmpty = now.stage === 'draft' && now.baseline !== null && now.baseline.updated_at === null;
+        if (shouldSaveBeforePublish({ stage: now.stage, lock: lockStatus, dirty: isDirty(now), draftEmpty })) {
+          const saved = await performSave();
+          if (!saved.ok) {
+            dispatch({ type: 'failed', message: saved.message });
+            return fail(saved.message);
+          }
+        }
+        const result = await api.publish(snapshotId);
+        if (!result.ok) {
+          const message = failureText(result, EDITOR_TEXTS.publishFailed);
+          dispatch({ type: 'failed', message });
+          return fail(message);
+        }
+        rememberStage('live');
+        await load('live');
+        dispatch({ type: 'done', notice: { tone: 'success', text: 'Published to live.' } });
+        return { ok: true };
+      } finally {
+        publishing.current = false;
+      }
+    },
+    [api, load, lockRef, performSave],
+  );
+
+  const restoreSnapshot = useCallback(
+    async (snapshotId: string): Promise<OperationResult> => {
+      if (stateRef.current.busy !== null) return BUSY;
+      dispatch({ type: 'busy', operation: 'restoring' });
+      const result = await api.restoreVersion(snapshotId);
+      if (!result.ok) {
+        const message = failureText(result, EDITOR_TEXTS.restoreSnapshotFailed);
+        dispatch({ type: 'failed', message });
+        return fail(message);
+      }
+      rememberStage('draft');
+      await load('draft');
+      await lockRef.current?.acquire({ silent: true });
+      dispatch({ type: 'done', notice: { tone: 'success', text: 'Snapshot restored into the draft.' } });
+      return { ok: true };
+    },
+    [api, load, lockRef],
+  );
+
+  const update = useCallback((patch: Partial<SettingsRecord>) => dispatch({ type: 'edit', patch }), []);
+  const reload = useCallback(async () => {
+    await load(stateRef.current.stage);
+  }, [load]);
+  const dismissNotice = useCallback(() => dispatch({ type: 'notice', notice: null }), []);
+
+  const { baseline, current } = state;
+  const dirty = useMemo(() => isDirty({ baseline, current }), [baseline, current]);
+  return { state, dirty, update, changeStage, reload, save, pullLive, publish, restoreSnapshot, dismissNotice };
+}
