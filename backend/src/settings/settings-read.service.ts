@@ -166,7 +166,10 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     const [schema, stage, version] = payload.split(':');
     // Replay builds aside in another schema and notifies too; only the served schema matters.
     if (schema !== LIVE_SCHEMA || stage !== 'live') return;
-    if (this.live?.version !== Number(version)) this.stale = true;
+    if (this.live?.version === Number(version)) return;
+    this.stale = true;
+    // Refresh now rather than on the next visitor, so listeners (page caches) rebuild right after a publish.
+    this.getLive().catch((error: unknown) => this.logger.warn(`live settings refresh failed: ${String(error)}`));
   }
 
   private async refreshLive(): Promise<LiveSnapshot> {
