@@ -112,12 +112,11 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
    * public reading for the preview, which renders the public pages.
    */
   async getDraft(reading: SettingsReading = 'editor'): Promise<StageSettings> {
-    const { rows } = await this.db.query<StageRow & { stage: string }>(
-      `SELECT stage, settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')}`,
+    // Before the first draft event the draft reads as live; one row either way (a record can be ~100 KB).
+    const { rows } = await this.db.query<StageRow>(
+      `SELECT settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} ORDER BY stage = 'draft' DESC LIMIT 1`,
     );
-    // Before the first draft event the draft reads as live.
-    const row = rows.find((r) => r.stage === 'draft') ?? rows.find((r) => r.stage === 'live');
-    return toStage(row, reading);
+    return toStage(rows[0], reading);
   }
 
   /** The live stage as the admin editor reads it (editor defaults), for the View: Live selector. */
