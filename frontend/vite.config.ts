@@ -19,6 +19,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? // CommonJS, so the CommonJS Nest server (and jest) can require() it without an ESM loader.
       { sourcemap: false, target: 'node20', rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } }
-    : { manifest: true, sourcemap: false, target: 'es2022' },
+    : { manifest: true, sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 }));

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { SessionProvider } from './shared/session';
 import { SiteDataProvider } from './public/site-context';
 import { readSiteData } from './public/site-data';
 import './public/public.css';
@@ -13,9 +14,11 @@ const data = readSiteData(document);
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <SiteDataProvider data={data}>
-        <App />
-      </SiteDataProvider>
+      <SessionProvider>
+        <SiteDataProvider data={data}>
+          <App />
+        </SiteDataProvider>
+      </SessionProvider>
     </BrowserRouter>
   </StrictMode>
 );

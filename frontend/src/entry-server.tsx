@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+import { SessionProvider } from './shared/session';
 import faviconUrl from './public/assets/favicon.svg';
 import { publicPageOf } from './public/pages';
 import { headTags } from './public/seo/head-tags';
@@ -31,9 +32,11 @@ export function render({ url, data, baseUrl }: RenderInput): RenderResult {
   const page = data.maintenance ? 'maintenance' : (publicPageOf(pathname)?.key ?? 'home');
   const html = renderToString(
     <StaticRouter location={url}>
-      <SiteDataProvider data={data}>
-        <App />
-      </SiteDataProvider>
+      <SessionProvider>
+        <SiteDataProvider data={data}>
+          <App />
+        </SiteDataProvider>
+      </SessionProvider>
     </StaticRouter>,
   );
   return { head: headTags({ settings: data.settings, page, baseUrl, defaultFaviconUrl: faviconUrl }), html, data: siteDataScript(data) };

@@ -6,20 +6,15 @@ import { classifySiteRequest } from './site-request';
 
 /** Writes a prepared answer: gzip when accepted, 304 when the client already has these bytes. */
 export function sendPrepared(req: Request, res: Response, prepared: PreparedResponse, extra?: Record<string, string>): void {
-  if (prepared.status === 200 && req.headers['if-none-match'] === prepared.headers.ETag) {
-    res.writeHead(304, { ETag: prepared.headers.ETag, 'Cache-Control': prepared.headers['Cache-Control'], Vary: 'Accept-Encoding' });
+  if (prepared.status === 200 && req.headers['if-none-match'] === prepared.etag) {
+    res.writeHead(304, { ETag: prepared.etag, 'Cache-Control': extra?.['Cache-Control'] ?? prepared.headers['Cache-Control'], Vary: 'Accept-Encoding' });
     res.end();
     return;
   }
-  const gzip = (req.headers['accept-encoding'] ?? '').includes('gzip');
-  const body = gzip ? prepared.gzip : prepared.body;
-  res.writeHead(prepared.status, {
-    ...prepared.headers,
-    ...extra,
-    'Content-Length': String(body.length),
-    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-  });
-  res.end(body);
+  const gzip = req.headers['accept-encoding']?.includes('gzip') === true;
+  const headers = gzip ? prepared.gzipHeaders : prepared.plainHeaders;
+  res.writeHead(prepared.status, extra ? { ...headers, ...extra } : headers);
+  res.end(gzip ? prepared.gzip : prepared.body);
 }
 
 /**

@@ -13,12 +13,15 @@ import { SsrBundle } from '../ssr/ssr-bundle';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
 
-/** A finished answer: bytes (and their gzip) plus headers, built once and written as is. */
+/** A finished answer: bytes (and their gzip) with complete header sets for both, built once and written as is. */
 export interface PreparedResponse {
   status: number;
+  etag: string;
   headers: Record<string, string>;
   body: Buffer;
   gzip: Buffer;
+  plainHeaders: Record<string, string>;
+  gzipHeaders: Record<string, string>;
 }
 
 const BASE_HEADERS = {
@@ -31,12 +34,17 @@ const VARIANT_QUERY: Record<PageVariant, string> = { default: '', sent: '?sent=1
 
 function prepare(status: number, contentType: string, text: string, headers: Record<string, string>): PreparedResponse {
   const body = Buffer.from(text, 'utf8');
+  const gzip = gzipSync(body, { level: 9 });
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const all = { ...BASE_HEADERS, 'Content-Type': contentType, ETag: etag, Vary: 'Accept-Encoding', ...headers };
   return {
     status,
+    etag,
+    headers: all,
     body,
-    gzip: gzipSync(body, { level: 9 }),
-    headers: { ...BASE_HEADERS, 'Content-Type': contentType, ETag: etag, Vary: 'Accept-Encoding', ...headers },
+    gzip,
+    plainHeaders: { ...all, 'Content-Length': String(body.length) },
+    gzipHeaders: { ...all, 'Content-Length': String(gzip.length), 'Content-Encoding': 'gzip' },
   };
 }
 

@@ -1,0 +1,358 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BuiltApp, E2E_ADMIN_EMAIL, ROOT, startBuiltApp } from './support/app';
+import { launchChromium } from './support/browser';
+import { SEEDED_SETTINGS, publishSettings, saveDraftSettings } from './public-site.seed';
+
+const PAGES = ['/', '/events', '/media', '/merch', '/about', '/contact'] as const;
+const PHONE = { width: 390, height: 844 };
+
+let app: BuiltApp;
+let browser: Browser;
+let adminCookie: { name: string; value: string };
+
+/** Signs the admin in through the loopback Google stand-in; returns the session cookie. */
+async function signInAdmin(): Promise<{ name: string; value: string }> {
+  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'Ada Admin', emailVerified: true });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent('/')}`);
+  await page.waitForURL(`${app.baseUrl}/`);
+  const session = (await context.cookies()).find((c) => c.name.endsWith('punchline.sid'));
+  await context.close();
+  if (!session) throw new Error('signing in opened no session');
+  return { name: session.name, value: session.value };
+}
+
+const cookieHeader = () => `${adminCookie.name}=${adminCookie.value}`;
+
+/** Hydration mismatches and uncaught errors seen by any page of the current test. */
+const pageErrors: string[] = [];
+
+function watch(page: Page): Page {
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|did not match|minified react error/i.test(m.text())) pageErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  return page;
+}
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+async function visitorPage(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  return { context, page: watch(await context.newPage()) };
+}
+
+async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ ...adminCookie, url: app.baseUrl }]);
+  return { context, page: watch(await context.newPage()) };
+}
+
+/** Waits until React has hydrated the server-rendered page (the menu toggle then answers clicks). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+// textContent, not innerText: the stylesheet upper-cases headings and buttons.
+const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? '';
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+  adminCookie = await signInAdmin();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('an empty site', () => {
+  it('shows every page with the defaults and the empty texts', async () => {
+    const { context, page } = await visitorPage();
+    const expectations: Record<(typeof PAGES)[number], string[]> = {
+      '/': ['Live comedy from Punchline', 'Next up', 'No upcoming shows yet.', 'Who We Are', 'Book the Crew', 'Upcoming Shows', 'Media Spotlight'],
+      '/events': ['Upcoming Shows', 'No upcoming shows yet.', 'Past Shows', 'No past shows yet.'],
+      '/media': ['No media yet.'],
+      '/merch': ['No merch items yet.'],
+      '/about': ['About Us', 'Our Mission', 'What drives us'],
+      '/contact': ['Reach Us', 'Name', 'Email', 'Message'],
+    };
+    for (const path of PAGES) {
+      const response = await page.goto(app.baseUrl + path);
+      expect(response?.status()).toBe(200);
+      const text = await mainText(page);
+      for (const expected of expectations[path]) expect([path, text]).toEqual([path, expect.stringContaining(expected)]);
+      await expect(page.locator('footer').innerText()).resolves.toContain('Admin Login');
+    }
+    await context.close();
+  });
+
+  it('has no serious accessibility violation and no horizontal scroll on a phone', async () => {
+    const { context, page } = await visitorPage({ viewport: PHONE });
+    for (const path of PAGES) {
+      await page.goto(app.baseUrl + path);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousAxeViolations(page);
+    }
+    await context.close();
+  });
+
+  it('sends a visitor of / no admin code (Vite build manifest)', async () => {
+    type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'frontend/dist/client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const closure = (keys: string[]): Set<string> => {
+      const seen = new Set<string>();
+      const walk = (key: string) => {
+        if (seen.has(key) || !manifest[key]) return;
+        seen.add(key);
+        for (const next of manifest[key].imports ?? []) walk(next);
+      };
+      keys.forEach(walk);
+      return seen;
+    };
+    const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+    const adminEntries = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && (manifest[k].src ?? k).startsWith('src/admin/'));
+    // The admin app must exist as chunks of its own, reachable from the entry only through a dynamic import.
+    expect(adminEntries.length).toBeGreaterThan(0);
+    const publicChunks = closure(entry);
+    const adminOnly = [...closure(adminEntries)].filter((k) => !publicChunks.has(k)).map((k) => `/${manifest[k].file}`);
+    expect(adminOnly.length).toBeGreaterThan(0);
+
+    const { context, page } = await visitorPage();
+    const scripts: string[] = [];
+    const gzipBytes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' && !response.url().endsWith('.js')) return;
+      scripts.push(new URL(response.url()).pathname);
+      gzipBytes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Events', exact: true }).first().click();
+    await page.waitForURL(`${app.baseUrl}/events`);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => adminOnly.includes(s))).toEqual([]);
+    expect(scripts.every((s) => [...publicChunks].some((k) => `/${manifest[k].file}` === s))).toBe(true);
+    // The issue's budget: at most 100 KB of JavaScript (gzip) for a visitor of /.
+    expect((await Promise.all(gzipBytes)).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100 * 1024);
+    await context.close();
+  });
+});
+
+describe('a seeded site', () => {
+  beforeAll(async () => {
+    await publishSettings(app.baseUrl, cookieHeader(), SEEDED_SETTINGS);
+  });
+
+  it('shows the home page blocks: badge, hero, next up, video, who we are, three shows, spotlight', async () => {
+    const { context, page } = await visitorPage();
+    await page.goto(`${app.baseUrl}/`);
+    await expect(page.title()).resolves.toBe('Punchline Collective');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/comedy that hits different/i);
+    const text = await mainText(page);
+    for (const expected of ['Now booking spring shows', 'Punchline Presents: Spring Showcase', 'Six comics, one shared notebook', 'Meet the Team', 'Book the Crew', 'Clips & Photos']) {
+      expect(text.toLowerCase()).toContain(expected.toLowerCase());
+    }
+    expect(text).not.toContain('New Material Night');
+    await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]').getAttribute('loading')).resolves.toBe('lazy');
+    // Tickets: the next-up card and the two upcoming shows with http links (the third links to /contact).
+    await expect(page.locator('main a[href^="https://tickets.example/"]').count()).resolves.toBe(3);
+    await expect(page.getByRole('link', { name: 'Get Tickets', exact: true }).getAttribute('href')).resolves.toBe('/events');
+    await expect(page.getByRole('link', { name: 'Watch a Clip' }).getAttribute('href')).resolves.toBe('/media');
+    await expect(page.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).resolves.toBe('/contact');
+    // The hero image cannot load: it falls back to the default image.
+    await page.waitForFunction(() => (document.querySelector('.hero__image') as HTMLImageElement | null)?.src.startsWith('data:image/svg+xml'));
+    await context.close();
+  });
+
+  it('shows events, media (Archive hidden), merch with $ prices, about and contact', async () => {
+    const { context, page } = await visitorPage();
+    await page.goto(`${app.baseUrl}/events`);
+    let text = await mainText(page);
+    expect(text).toContain('Late Night Improv Jam');
+    expect(text).toContain('Winter Roast');
+    expect(text).toContain('Second Floor Theatre');
+
+    await page.goto(`${app.baseUrl}/media`);
+    text = await mainText(page);
+    expect(text).toContain('Stand-up Clips');
+    expect(text).toContain('Media coming soon.');
+    expect(text).not.toContain('Archive');
+    expect(text).not.toContain('Old flyer');
+    await expect(page.locator('iframe[src="https://player.vimeo.com/video/76979871?dnt=1"]').count()).resolves.toBe(1);
+
+    await page.goto(`${app.baseUrl}/merch`);
+    text = await mainText(page);
+    expect(text).toContain('$25');
+    expect(text).toContain('$18');
+    expect(text).not.toContain('$$');
+    await expect(page.locator('a[href="https://shop.example/tee"]').count()).resolves.toBe(1);
+
+    await page.goto(`${app.baseUrl}/about`);
+    text = await mainText(page);
+    for (const expected of ['About the Collective', 'Our Mission', 'What drives us', 'Maya Brooks', 'Artistic Director', 'Theo Park']) expect(text).toContain(expected);
+
+    await page.goto(`${app.baseUrl}/contact`);
+    text = await mainText(page);
+    for (const expected of ['Reach Us', 'hello@punchline.example', '+1 (312) 555-0142', 'Private events', 'Instagram', 'YouTube']) expect(text).toContain(expected);
+    await expect(page.locator('a[href="mailto:hello@punchline.example"]').count()).resolves.toBe(1);
+    await expect(page.locator('input[name="from"]').getAttribute('type')).resolves.toBe('email');
+    await context.close();
+  });
+
+  it('fits a phone without horizontal scroll, with a working menu toggle and no serious axe violation', async () => {
+    const { context, page } = await visitorPage({ viewport: PHONE });
+    for (const path of PAGES) {
+      await page.goto(app.baseUrl + path);
+      await hydrated(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousAxeViolations(page);
+    }
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.locator('#site-nav').isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.locator('#site-nav').getByRole('link', { name: 'Merch' }).click();
+    await page.waitForURL(`${app.baseUrl}/merch`);
+    await expect(page.locator('#site-nav').isVisible()).resolves.toBe(false);
+    await expect(mainText(page)).resolves.toContain('Heckler Tee');
+    await context.close();
+  });
+
+  it('shows its content with JavaScript disabled, and the contact form still sends', async () => {
+    const { context, page } = await visitorPage({ javaScriptEnabled: false });
+    await page.goto(`${app.baseUrl}/events`);
+    await expect(mainText(page)).resolves.toContain('Late Night Improv Jam');
+    await expect(page.locator('#site-nav').isVisible()).resolves.toBe(true);
+    await page.goto(`${app.baseUrl}/contact`);
+    await page.fill('#contact-name', 'No Script');
+    await page.fill('#contact-email', 'noscript@example.com');
+    await page.fill('#contact-message', 'Sent by a browser without JavaScript.');
+    await page.click('button[type="submit"]');
+    await page.waitForURL(/\/contact\?sent=1/);
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe("Message sent! We'll be in touch soon.");
+    await context.close();
+  });
+
+  it('contact form: sending, then success with the form cleared', async () => {
+    const { context, page } = await visitorPage();
+    await page.goto(`${app.baseUrl}/contact`);
+    await hydrated(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.fill('#contact-name', 'Grace Hopper');
+    await page.fill('#contact-email', 'grace@example.com');
+    await page.fill('#contact-message', 'We would love to book you for our conference.');
+    await page.click('button[type="submit"]');
+    const button = page.locator('button[type="submit"]');
+    await expect(button.textContent()).resolves.toBe('Sending…');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    release();
+    await page.getByText("Message sent! We'll be in touch soon.").waitFor();
+    for (const field of ['#contact-name', '#contact-email', '#contact-message']) await expect(page.inputValue(field)).resolves.toBe('');
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('contact form: failure message when the server does not take it', async () => {
+    const { context, page } = await visitorPage();
+    await page.goto(`${app.baseUrl}/contact`);
+    await hydrated(page);
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.fill('#contact-name', 'Grace Hopper');
+    await page.fill('#contact-email', 'grace@example.com');
+    await page.fill('#contact-message', 'Hello?');
+    await page.click('button[type="submit"]');
+    await page.getByText('We couldn’t send your message. Please try again later.').waitFor();
+    await expect(page.inputValue('#contact-message')).resolves.toBe('Hello?');
+    await context.close();
+  });
+
+  describe('draft preview', () => {
+    beforeAll(async () => {
+      await saveDraftSettings(app.baseUrl, cookieHeader(), { hero_title: 'Draft: brand new headline', merch_title: 'Draft merch shelf' });
+    });
+
+    it('shows the admin the draft and keeps stage=draft on internal links, not on Admin Login', async () => {
+      const { context, page } = await adminPage();
+      await page.goto(`${app.baseUrl}/?stage=draft`);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/draft: brand new headline/i);
+      await expect(page.getByText('Draft preview').count()).resolves.toBe(1);
+      await page.getByText('Admin Mode').waitFor();
+      await expect(page.getByRole('link', { name: 'Admin Login' }).getAttribute('href')).resolves.toBe('/admin');
+      await hydrated(page);
+      await page.locator('#site-nav').getByRole('link', { name: 'Merch' }).click();
+      await page.waitForURL(`${app.baseUrl}/merch?stage=draft`);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/draft merch shelf/i);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/draft merch shelf/i);
+      await context.close();
+    });
+
+    it('shows everyone else the live page, even with stage=draft', async () => {
+      const { context, page } = await visitorPage();
+      await page.goto(`${app.baseUrl}/?stage=draft`);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/comedy that hits different/i);
+      await expect(page.locator('a[href*="stage=draft"]').count()).resolves.toBe(0);
+      await context.close();
+    });
+  });
+
+  describe('maintenance', () => {
+    afterAll(async () => {
+      await publishSettings(app.baseUrl, cookieHeader(), { maintenance_enabled: false });
+    });
+
+    it('replaces the site for visitors with 503, lets the admin draft view through, and ends when switched off', async () => {
+      await publishSettings(app.baseUrl, cookieHeader(), { maintenance_enabled: true, maintenance_message: 'New jokes loading. Back at 8pm.' });
+      const { context, page } = await visitorPage({ viewport: PHONE });
+      const response = await page.goto(`${app.baseUrl}/events`);
+      expect(response?.status()).toBe(503);
+      expect(response?.headers()['retry-after']).toBe('300');
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/we’ll be right back/i);
+      await expect(page.getByText('New jokes loading. Back at 8pm.').count()).resolves.toBe(1);
+      await expect(page.locator('nav').count()).resolves.toBe(0);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousAxeViolations(page);
+
+      const admin = await adminPage();
+      const draft = await admin.page.goto(`${app.baseUrl}/events?stage=draft`);
+      expect(draft?.status()).toBe(200);
+      await expect(admin.page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/shows & tickets/i);
+      await admin.context.close();
+
+      await publishSettings(app.baseUrl, cookieHeader(), { maintenance_enabled: false });
+      const back = await page.goto(`${app.baseUrl}/events`);
+      expect(back?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/shows & tickets/i);
+      await context.close();
+    });
+  });
+});
