@@ -191,6 +191,8 @@ describeIf('projector leadership on postgres', () => {
 
     const first = await appendEvents(store, 30, 3);
     expect(await b.waitFor(first, 5000)).toBe(true);
+    // b can see the committed checkpoint before a's process has counted the batch it just committed.
+    expect(await a.waitFor(first, 5000)).toBe(true);
     expect(a.isLeader).toBe(true);
     expect(b.isLeader).toBe(false);
     expect(a.stats.appliedEvents).toBe(30);
