@@ -1,4 +1,4 @@
-import { applySettingsChanges, diffSettings, hasSettingsChanges, mergeDraftOverLive } from './settings-diff';
+import { applySettingsChanges, diffSettings, hasSettingsChanges, jsonEqual, mergeDraftOverLive } from './settings-diff';
 import type { StoredSettings } from './settings-record';
 
 describe('diffSettings', () => {
@@ -37,5 +37,19 @@ describe('mergeDraftOverLive', () => {
     const live: StoredSettings = { site_title: 'Live', hero_title: 'Live hero', admin_timeout_minutes: 30 };
     const draft: StoredSettings = { site_title: 'Draft', hero_title: undefined, admin_timeout_minutes: null, who_title: '' };
     expect(mergeDraftOverLive(live, draft)).toEqual({ site_title: 'Draft', hero_title: 'Live hero', admin_timeout_minutes: 30, who_title: '' });
+  });
+});
+
+describe('jsonEqual', () => {
+  it('ignores key order at every depth and treats undefined members as absent', () => {
+    expect(jsonEqual({ a: 1, b: [{ x: 1, y: 2 }] }, { b: [{ y: 2, x: 1 }], a: 1 })).toBe(true);
+    expect(jsonEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+  });
+  it('tells apart values, lengths, arrays from objects and null from missing', () => {
+    expect(jsonEqual({ a: 1 }, { a: 2 })).toBe(false);
+    expect(jsonEqual([1, 2], [1, 2, 3])).toBe(false);
+    expect(jsonEqual([], {})).toBe(false);
+    expect(jsonEqual({ a: null }, {})).toBe(false);
+    expect(jsonEqual('1', 1)).toBe(false);
   });
 });
