@@ -1,0 +1,250 @@
+/**
+ * Sign-in and the admin shell in Chromium against the built app (issue 3): the gate, Google sign-in
+ * through a loopback OAuth2 provider, the layout, the Admin Access panel, the inactivity dialog and
+ * logout. Screenshots land in e2e/artifacts/auth-*.png.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import { DESKTOP, PHONE, horizontalOverflow, launchChromium, openPage } from './support/browser';
+import { screenshot, screenshotOf } from './support/screenshots';
+
+const AVATAR = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#2f45c4"/><text x="32" y="42" font-size="28" text-anchor="middle" fill="#fff" font-family="sans-serif">AA</text></svg>')}`;
+const SIDEBAR_LINKS = ['General Settings', 'Page Configurations', 'Media Manager', 'Contact Responses', 'Audit Log'];
+
+// Browser steps against a real server on a shared 2-core machine: generous, not infinite.
+jest.setTimeout(120_000);
+
+let app: BuiltApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+}, 60_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function page(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const opened = await openPage(browser, viewport);
+  contexts.push(opened.context);
+  return opened.page;
+}
+
+/** Through the UI: /admin → 'Sign in with Google' → the provider consents at once → back on the app. */
+async function signInThroughUi(p: Page, user: { email: string; name: string; picture?: string | null }, path = '/admin'): Promise<void> {
+  await app.oauth!.setDefaultUser({ email: user.email, name: user.name, emailVerified: true, picture: user.picture ?? null });
+  await p.goto(`${app.baseUrl}${path}`);
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  await p.getByRole('button', { name: 'Sign in with Google' }).click();
+  await p.waitForURL(`${app.baseUrl}${path}`);
+}
+
+async function expectNoSeriousAxeViolations(p: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page: p });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+it('visitors never download the admin code', async () => {
+  const p = await page();
+  const scripts: string[] = [];
+  p.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(`${res.url()}\n${await res.text().catch(() => '')}`);
+  });
+  await p.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.includes('Admin sign-in required') || /admin-app/.test(s.split('\n')[0]!))).toEqual([]);
+});
+
+it('shows the gate, signs an admin in through Google and lands on /admin with the sidebar', async () => {
+  const p = await page();
+  // Hold /api/auth/me back once, to see (and photograph) the checking state.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await p.route(
+    '**/api/auth/me',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await p.goto(`${app.baseUrl}/admin`);
+  await p.getByRole('status').filter({ hasText: 'Checking admin access…' }).waitFor();
+  await screenshot(p, 'auth-gate-checking-1280');
+  release();
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  await expectNoSeriousAxeViolations(p);
+  await screenshot(p, 'auth-gate-1280');
+
+  await app.oauth!.setDefaultUser({ email: 'Admin@Example.com', name: 'Ada Admin', emailVerified: true, picture: AVATAR });
+  await p.getByRole('button', { name: 'Sign in with Google' }).click();
+  await p.waitForURL(`${app.baseUrl}/admin`);
+  const nav = p.getByRole('navigation', { name: 'Admin' });
+  await nav.waitFor();
+  expect(await nav.getByRole('link').allTextContents()).toEqual(SIDEBAR_LINKS);
+  expect(await nav.getByRole('link', { name: 'General Settings' }).getAttribute('aria-current')).toBe('page');
+  const userBox = p.getByRole('region', { name: 'Signed-in admin' });
+  await expect(userBox.textContent()).resolves.toContain('Ada Admin');
+  await expect(userBox.textContent()).resolves.toContain(E2E_ADMIN_EMAIL);
+  expect(await userBox.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await p.getByRole('heading', { name: 'Admin Access' }).waitFor();
+  await screenshot(p, 'auth-layout-1280');
+
+  // Sidebar navigation and the /admin/settings redirect (SPEC §2).
+  await nav.getByRole('link', { name: 'Audit Log' }).click();
+  await p.waitForURL(`${app.baseUrl}/admin/audit`);
+  expect(await nav.getByRole('link', { name: 'Audit Log' }).getAttribute('aria-current')).toBe('page');
+  await p.goto(`${app.baseUrl}/admin/settings`);
+  await p.waitForURL(`${app.baseUrl}/admin/page-configurations`);
+  await p.goto(`${app.baseUrl}/admin/media`);
+  await p.getByRole('heading', { name: 'Media Manager' }).waitFor();
+  await expectNoSeriousAxeViolations(p);
+});
+
+it('an account outside the allowlist sees the sign-in prompt; its avatar is hidden when it fails to load', async () => {
+  const p = await page();
+  await signInThroughUi(p, { email: 'visitor@example.com', name: 'Vera Visitor', picture: 'http://127.0.0.1:9/broken.png' }, '/admin/media');
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  expect(await p.locator('main').textContent()).toContain('You are signed in as visitor@example.com');
+  expect(await p.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+  const status = await p.evaluate(async () => (await fetch('/api/admin/allowlist', { credentials: 'include' })).status);
+  expect(status).toBe(403);
+  await screenshot(p, 'auth-gate-non-admin-1280');
+});
+
+it('the Admin Access panel validates, saves, and a removed admin is out on the next page load', async () => {
+  const admin = await page();
+  await signInThroughUi(admin, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin', picture: 'http://127.0.0.1:9/broken.png' });
+  // The user box hides the broken avatar but keeps name and email.
+  const userBox = admin.getByRole('region', { name: 'Signed-in admin' });
+  await userBox.getByRole('button', { name: 'Logout' }).waitFor();
+  await admin.waitForFunction(() => !document.querySelector('.admin-user img'));
+
+  const panel = admin.locator('section.admin-access');
+  await panel.getByRole('heading', { name: 'Admin Access' }).waitFor();
+  await panel.getByText('1 allowed address').waitFor();
+  expect(await panel.getByRole('list', { name: 'Set by the server (ADMIN_EMAILS)' }).textContent()).toContain(E2E_ADMIN_EMAIL);
+  const input = panel.getByLabel('Add an admin email');
+  expect(await input.getAttribute('type')).toBe('email');
+
+  await input.fill('not-an-email');
+  await input.press('Enter');
+  await panel.getByRole('alert').filter({ hasText: 'Enter a valid email address (not-an-email).' }).waitFor();
+  await input.fill(E2E_ADMIN_EMAIL);
+  await panel.getByRole('button', { name: 'Add email' }).click();
+  await panel.getByRole('alert').filter({ hasText: 'That email address is already allowed.' }).waitFor();
+  await input.fill('  Friend@Example.com ');
+  await input.press('Enter');
+  await panel.getByRole('button', { name: 'Remove friend@example.com' }).waitFor();
+  await panel.getByText('2 allowed addresses').waitFor();
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await panel.getByRole('status').filter({ hasText: 'Allowlist updated successfully.' }).waitFor();
+  expect(await panel.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+  await panel.scrollIntoViewIfNeeded();
+  await expectNoSeriousAxeViolations(admin, 'section.admin-access');
+  await screenshotOf(panel, 'auth-allowlist-panel-1280');
+
+  const friend = await page();
+  await signInThroughUi(friend, { email: 'friend@example.com', name: 'Fred Friend' }, '/admin/media');
+  await friend.getByRole('navigation', { name: 'Admin' }).waitFor();
+
+  await panel.getByRole('button', { name: 'Remove friend@example.com' }).click();
+  await panel.getByRole('button', { name: 'Reset' }).click();
+  await panel.getByRole('button', { name: 'Remove friend@example.com' }).waitFor();
+  await panel.getByRole('button', { name: 'Remove friend@example.com' }).click();
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await panel.getByRole('status').filter({ hasText: 'Allowlist updated successfully.' }).waitFor();
+
+  await friend.reload();
+  await friend.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  expect(await friend.locator('main').textContent()).toContain('You are signed in as friend@example.com');
+});
+
+it('asks "Are you still there?" after the timeout, keeps the session on "Stay signed in", logs out at zero', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  const p = await context.newPage();
+  await p.clock.install();
+  await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/media');
+  await p.getByRole('navigation', { name: 'Admin' }).waitFor();
+
+  await p.clock.fastForward('30:01');
+  const dialog = p.getByRole('alertdialog', { name: 'Are you still there?' });
+  await dialog.waitFor();
+  expect(await dialog.getByRole('timer').textContent()).toMatch(/^(60|59) seconds$/);
+  expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Stay signed in');
+  await p.clock.fastForward(10_000);
+  await dialog.getByRole('timer').filter({ hasText: /^(50|49) seconds$/ }).waitFor();
+  await screenshot(p, 'auth-inactivity-1280');
+
+  const refreshed = p.waitForResponse((res) => res.url().endsWith('/api/auth/refresh') && res.status() === 200);
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await refreshed;
+  await dialog.waitFor({ state: 'hidden' });
+
+  await p.clock.fastForward('30:01');
+  await dialog.waitFor();
+  const loggedOut = p.waitForResponse((res) => res.url().endsWith('/api/auth/logout'));
+  await p.clock.fastForward(61_000);
+  await loggedOut;
+  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  expect(await p.evaluate(async () => (await (await fetch('/api/auth/me')).json()).user)).toBeNull();
+});
+
+it('"Sign out now" and Logout end the session; logout from an admin path lands on /admin', async () => {
+  const p = await page();
+  await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/audit');
+  const cookie = (await p.context().cookies()).find((c) => c.name === 'punchline.sid')!;
+  await p.getByRole('button', { name: 'Logout' }).click();
+  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  // The old cookie is worthless server-side.
+  const res = await fetch(`${app.baseUrl}/api/admin/allowlist`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+  expect(res.status).toBe(401);
+});
+
+it('works at 360 px: gate, menu toggle, sidebar and the allowlist panel without sideways scrolling', async () => {
+  const p = await page(PHONE);
+  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'Ada Admin', emailVerified: true, picture: AVATAR });
+  await p.goto(`${app.baseUrl}/admin/media`);
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  expect(await horizontalOverflow(p)).toBeLessThanOrEqual(0);
+  await screenshot(p, 'auth-gate-360');
+  await p.getByRole('button', { name: 'Sign in with Google' }).click();
+  await p.waitForURL(`${app.baseUrl}/admin/media`);
+
+  const toggle = p.getByRole('button', { name: 'Open menu' });
+  await toggle.waitFor();
+  expect(await p.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(false);
+  await toggle.click();
+  expect(await p.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  await p.getByRole('navigation', { name: 'Admin' }).waitFor();
+  expect(await horizontalOverflow(p)).toBeLessThanOrEqual(0);
+  await screenshot(p, 'auth-layout-menu-360');
+  await p.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'General Settings' }).click();
+  await p.waitForURL(`${app.baseUrl}/admin/general`);
+  // Choosing a screen closes the menu again.
+  await p.getByRole('navigation', { name: 'Admin' }).waitFor({ state: 'hidden' });
+  expect(await p.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+
+  const panel = p.locator('section.admin-access');
+  await panel.getByRole('heading', { name: 'Admin Access' }).waitFor();
+  await panel.scrollIntoViewIfNeeded();
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(p, 'auth-general-360');
+  await screenshotOf(panel, 'auth-allowlist-panel-360');
+});

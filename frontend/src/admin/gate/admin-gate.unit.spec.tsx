@@ -1,0 +1,35 @@
+import { signInNotice } from './admin-gate';
+import { logoutDestination, sessionFrom, signInHref } from '../../shared/session-state';
+
+describe('admin gate texts', () => {
+  it('explains why the last sign-in came back', () => {
+    expect(signInNotice('?signin=failed')).toBe('Sign-in did not complete. Please try again.');
+    expect(signInNotice('?signin=email_not_verified')).toMatch(/not verified/);
+    expect(signInNotice('?signin=not_allowlisted')).toBeNull();
+    expect(signInNotice('')).toBeNull();
+  });
+});
+
+describe('session helpers', () => {
+  it('reads /api/auth/me; anything odd means signed out', () => {
+    expect(sessionFrom({ user: { email: 'a@b.c', name: 'A', picture: null }, isAdmin: true, sessionTimeoutMinutes: 15 })).toEqual({
+      user: { email: 'a@b.c', name: 'A', picture: null },
+      isAdmin: true,
+      sessionTimeoutMinutes: 15,
+    });
+    expect(sessionFrom({ user: null, isAdmin: true })).toEqual({ user: null, isAdmin: false, sessionTimeoutMinutes: 30 });
+    expect(sessionFrom('<html>')).toEqual({ user: null, isAdmin: false, sessionTimeoutMinutes: 30 });
+    expect(sessionFrom({ user: { email: 'a@b.c' }, isAdmin: 'yes' }).isAdmin).toBe(false);
+  });
+
+  it('logs out to /admin from admin paths and to / elsewhere (SPEC §4)', () => {
+    expect(logoutDestination('/admin')).toBe('/admin');
+    expect(logoutDestination('/admin/media')).toBe('/admin');
+    expect(logoutDestination('/administrator')).toBe('/');
+    expect(logoutDestination('/about')).toBe('/');
+  });
+
+  it('signs in through the server, coming back to the same path', () => {
+    expect(signInHref('/admin/audit?x=1')).toBe('/api/auth/google?returnTo=%2Fadmin%2Faudit%3Fx%3D1');
+  });
+});

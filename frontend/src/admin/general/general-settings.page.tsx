@@ -1,0 +1,14 @@
+import { AdminAccessPanel } from '../access/admin-access-panel';
+import { GeneralSettingsForm } from './general-settings-form';
+
+/** /admin and /admin/general (SPEC §2): the General Settings form, then the Admin Access panel below it. */
+export function GeneralSettingsPage() {
+  return (
+    <>
+      <GeneralSettingsForm />
+      <AdminAccessPanel />
+    </>
+  );
+}
+
+export default GeneralSettingsPage;

@@ -1,0 +1,60 @@
+/**
+ * The one way the front end calls the API (SPEC §7): credentials included, JSON both ways, and a
+ * result that never throws. A server `error` field wins; otherwise callers choose their SPEC §8
+ * text, with 'Request failed: {status}' as the generic default. Status 0 means the network failed.
+ */
+export interface ApiResult<T = unknown> {
+  ok: boolean;
+  status: number;
+  body: T | null;
+  /** The server's `{error}` text when it sent one. */
+  error: string | null;
+}
+
+export function requestFailedText(status: number): string {
+  return `Request failed: ${status}`;
+}
+
+/** Text for a failed call: the server's error, else `fallback`, else 'Request failed: {status}'. */
+export function errorText(result: Pick<ApiResult, 'status' | 'error'>, fallback?: string): string {
+  return result.error ?? fallback ?? requestFailedText(result.status);
+}
+
+function errorOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const error = (body as { error?: unknown }).error;
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: init.signal,
+      keepalive: init.keepalive,
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    return { ok: false, status: 0, body: null, error: null };
+  }
+  let parsed: unknown = null;
+  try {
+    const text = await response.text();
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { ok: response.ok, status: response.status, body: response.ok ? (parsed as T) : null, error: response.ok ? null : errorOf(parsed) };
+}
+
+export const api = {
+  get: <T = unknown>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
+  post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  patch: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
+};
