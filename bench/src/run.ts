@@ -2,12 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventStoreBench } from './event-store.bench';
 import { replayBench } from './replay.bench';
+import { settingsBench } from './settings.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
 const suites: Record<string, () => Promise<Section>> = {
   'event-store': eventStoreBench,
   replay: replayBench,
+  settings: settingsBench,
 };
 
 async function main(): Promise<void> {

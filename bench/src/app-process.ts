@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+}
+
+/** The built app (`node backend/dist/main.js`) in its own process, as production runs it. */
+export async function startApp(env: Record<string, string>): Promise<RunningProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'punchline-bench-')), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHttp(`${baseUrl}/api/health`, child, 120_000);
+  return { baseUrl, child, stop: stopper(child) };
+}
+
+/** The physical reference: a bare Node http server answering every request with the same bytes and headers. */
+export async function startReference(body: Buffer, headers: Record<string, string>): Promise<RunningProcess> {
+  const port = await freePort();
+  const script = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(process.env.BODY_FILE);
+    const headers = JSON.parse(process.env.HEADERS);
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${port}, '127.0.0.1');`;
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'punchline-ref-')), 'body');
+  writeFileSync(bodyFile, body);
+  const child = spawn(process.execPath, ['-e', script], {
+    env: { ...process.env, BODY_FILE: bodyFile, HEADERS: JSON.stringify(headers) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(baseUrl, child, 10_000);
+  return { baseUrl, child, stop: stopper(child) };
+}
+
+/** Signs in through the development sign-in form and returns the session cookie. */
+export async function devSignIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/dev`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    body: new URLSearchParams({ email, name: 'Bench Admin', returnTo: '/admin' }).toString(),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (res.status !== 302 || !cookie) throw new Error(`dev sign-in failed: ${res.status}`);
+  return cookie;
+}
