@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow, launchChromium, openPage } from './support/browser';
 import { screenshot, screenshotOf } from './support/screenshots';
+import { publishSettings } from './public-site.seed';
 
 const AVATAR = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#2f45c4"/><text x="32" y="42" font-size="28" text-anchor="middle" fill="#fff" font-family="sans-serif">AA</text></svg>')}`;
 const SIDEBAR_LINKS = ['General Settings', 'Page Configurations', 'Media Manager', 'Contact Responses', 'Audit Log'];
@@ -203,7 +204,62 @@ it('asks "Are you still there?" after the timeout, keeps the session on "Stay si
   expect(await p.evaluate(async () => (await (await fetch('/api/auth/me')).json()).user)).toBeNull();
 });
 
-it('"Sign out now" and Logout end the session; logout from an admin path lands on /admin', async () => {
+it('quick links come from the live admin_quick_links; the public nav shows Admin Mode and the avatar', async () => {
+  const p = await page();
+  await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin', picture: AVATAR }, '/admin/media');
+  const cookie = (await p.context().cookies()).find((c) => c.name === 'punchline.sid')!;
+  await publishSettings(app.baseUrl, `${cookie.name}=${cookie.value}`, {
+    admin_quick_links: [
+      { label: 'Box office', url: 'tickets.example.com/admin' },
+      { label: 'Events page', url: '/events' },
+    ],
+  });
+  await p.reload();
+  const quick = p.getByRole('navigation', { name: 'Quick Links' });
+  await quick.waitFor();
+  expect(await quick.getByRole('link').allTextContents()).toEqual(['Box office (opens in a new tab)', 'Events page']);
+  expect(await quick.getByRole('link', { name: /Box office/ }).getAttribute('href')).toBe('https://tickets.example.com/admin');
+  expect(await quick.getByRole('link', { name: /Box office/ }).getAttribute('target')).toBe('_blank');
+  await screenshot(p, 'auth-layout-quick-links-1280');
+
+  await p.goto(`${app.baseUrl}/`);
+  await p.getByText('Admin Mode', { exact: true }).waitFor();
+  const avatar = p.locator('a[href="/admin"] img').first();
+  await avatar.waitFor();
+  await publishSettings(app.baseUrl, `${cookie.name}=${cookie.value}`, { admin_quick_links: [] });
+});
+
+it('"Sign out now" saves an eligible draft first (before-auto-logout hooks), then signs out', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  const p = await context.newPage();
+  await p.clock.install();
+  await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/general');
+  const title = p.getByLabel('Site Title');
+  await title.waitFor();
+  await p.getByText('You hold the draft lock').waitFor();
+  await title.fill('Saved on the way out');
+
+  const calls: string[] = [];
+  p.on('request', (req) => {
+    if (req.method() === 'PUT' && req.url().includes('/api/settings')) calls.push('save draft');
+    if (req.url().endsWith('/api/auth/logout')) calls.push('logout');
+  });
+  await p.clock.fastForward('30:01');
+  const dialog = p.getByRole('alertdialog', { name: 'Are you still there?' });
+  await dialog.getByRole('button', { name: 'Sign out now' }).click();
+  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  expect(calls).toEqual(['save draft', 'logout']);
+
+  const again = await page();
+  await signInThroughUi(again, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/general');
+  const cookie = (await again.context().cookies()).find((c) => c.name === 'punchline.sid')!;
+  const draft = await fetch(`${app.baseUrl}/api/settings?stage=draft`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+  expect(((await draft.json()) as { site_title: string }).site_title).toBe('Saved on the way out');
+});
+
+it('Logout ends the session; from an admin path it lands on /admin and the old cookie is worthless', async () => {
   const p = await page();
   await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/audit');
   const cookie = (await p.context().cookies()).find((c) => c.name === 'punchline.sid')!;

@@ -158,6 +158,7 @@ export async function signInTrace(baseUrl: string, user: TestUser, options: { re
   const start = await fetch(`${baseUrl}/api/auth/google${options.returnTo ? `?returnTo=${encodeURIComponent(options.returnTo)}` : ''}`, { redirect: 'manual' });
   const authorize = start.headers.get('location');
   if (start.status !== 302 || !authorize) throw new Error(`Sign-in did not redirect to the provider (${start.status})`);
+  await start.text();
   const preCookie = sessionCookieFrom(start.headers);
   const providerUrl = new URL(authorize);
   providerUrl.searchParams.set('test_email', user.email ?? '');
@@ -165,10 +166,13 @@ export async function signInTrace(baseUrl: string, user: TestUser, options: { re
   if (user.picture) providerUrl.searchParams.set('test_picture', user.picture);
   if (user.emailVerified === false) providerUrl.searchParams.set('test_verified', 'false');
   const consent = await fetch(providerUrl, { redirect: 'manual' });
+  await consent.text();
   const callback = consent.headers.get('location');
   if (!callback) throw new Error(`The provider did not redirect back (${consent.status})`);
   const done = await fetch(callback, { redirect: 'manual', headers: preCookie ? { cookie: preCookie } : {} });
-  if (done.status !== 302) throw new Error(`The callback answered ${done.status}: ${await done.text()}`);
+  // Read the body: express-session may still be writing the session until the response ends.
+  const body = await done.text();
+  if (done.status !== 302) throw new Error(`The callback answered ${done.status}: ${body}`);
   return { preCookie, cookie: sessionCookieFrom(done.headers), location: done.headers.get('location') ?? '' };
 }
 
