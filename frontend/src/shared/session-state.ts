@@ -34,7 +34,10 @@ export function logoutDestination(pathname: string): '/admin' | '/' {
   return pathname === '/admin' || pathname.startsWith('/admin/') ? '/admin' : '/';
 }
 
-/** Where the sign-in button sends the browser; it comes back to `returnTo` (a same-origin path). */
-export function signInHref(returnTo: string): string {
-  return `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`;
+/**
+ * Where the sign-in button sends the browser; it comes back to `returnTo` (a same-origin path).
+ * `chooseAccount` asks Google to offer another account (someone signed in with the wrong one).
+ */
+export function signInHref(returnTo: string, options: { chooseAccount?: boolean } = {}): string {
+  return `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}${options.chooseAccount ? '&prompt=select_account' : ''}`;
 }

@@ -86,6 +86,9 @@ describe('development sign-in', () => {
       expect(params.get('code_challenge_method')).toBe('S256');
       expect(params.get('redirect_uri')).toBe(`${t.baseUrl}/api/auth/google/callback`);
       expect(params.get('scope')).toBe('openid email profile');
+      expect(params.get('prompt')).toBeNull();
+      const chooser = await fetch(`${t.baseUrl}/api/auth/google?prompt=select_account`, { redirect: 'manual' });
+      expect(new URL(chooser.headers.get('location')!).searchParams.get('prompt')).toBe('select_account');
     });
   });
 });

@@ -23,8 +23,9 @@ export class GoogleSignInHttpController {
   @Public()
   @Get()
   @ApiQuery({ name: 'returnTo', required: false, description: 'same-origin path to land on afterwards (default /admin)' })
+  @ApiQuery({ name: 'prompt', required: false, enum: ['select_account'], description: 'let Google offer another account' })
   @ApiFoundResponse({ description: 'redirect to the identity provider' })
-  async start(@Req() req: Request, @Res() res: Response, @Query('returnTo') returnTo?: string): Promise<void> {
+  async start(@Req() req: Request, @Res() res: Response, @Query('returnTo') returnTo?: string, @Query('prompt') prompt?: string): Promise<void> {
     const target = safeReturnTo(returnTo ?? DEFAULT_RETURN_TO);
     if (this.config.devSignIn) {
       res.redirect(302, `/api/auth/dev?returnTo=${encodeURIComponent(target)}`);
@@ -35,7 +36,7 @@ export class GoogleSignInHttpController {
       return;
     }
     req.session.returnTo = target;
-    const outcome = await runGoogle(this.google, req, res);
+    const outcome = await runGoogle(this.google, req, res, prompt === 'select_account' ? { prompt: 'select_account' } : {});
     if (outcome !== 'responded' && !res.headersSent) res.redirect(302, `${DEFAULT_RETURN_TO}?signin=failed`);
   }
 

@@ -63,10 +63,15 @@ export interface PassportOutcome {
  * Runs the strategy for one request. The first leg redirects to the provider (resolves
  * 'responded'); the callback leg resolves with the outcome for the caller to act on.
  */
-export function runGoogle(strategy: GoogleStrategy, req: unknown, res: { once(event: 'finish', fn: () => void): unknown }): Promise<PassportOutcome | 'responded'> {
+export function runGoogle(
+  strategy: GoogleStrategy,
+  req: unknown,
+  res: { once(event: 'finish', fn: () => void): unknown },
+  options: { prompt?: 'select_account' } = {},
+): Promise<PassportOutcome | 'responded'> {
   return new Promise((resolve, reject) => {
     res.once('finish', () => resolve('responded'));
-    const middleware = passportRegistry.authenticate(strategy, { session: false }, (error: unknown, user: ProviderIdentity | false, info: unknown) =>
+    const middleware = passportRegistry.authenticate(strategy, { session: false, ...options }, (error: unknown, user: ProviderIdentity | false, info: unknown) =>
       resolve({ error, identity: user || null, info }),
     );
     middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve({ error: null, identity: null, info: null })));

@@ -55,7 +55,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
           </p>
         ) : null}
         <div className="admin-gate__actions">
-          <button type="button" className="admin-button admin-button--primary admin-button--google" onClick={() => window.location.assign(signInHref(returnTo))}>
+          <button type="button" className="admin-button admin-button--primary admin-button--google" onClick={() => window.location.assign(signInHref(returnTo, { chooseAccount: session.user !== null }))}>
             <GoogleMark />
             Sign in with Google
           </button>

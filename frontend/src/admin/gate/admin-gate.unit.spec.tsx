@@ -31,5 +31,6 @@ describe('session helpers', () => {
 
   it('signs in through the server, coming back to the same path', () => {
     expect(signInHref('/admin/audit?x=1')).toBe('/api/auth/google?returnTo=%2Fadmin%2Faudit%3Fx%3D1');
+    expect(signInHref('/admin', { chooseAccount: true })).toBe('/api/auth/google?returnTo=%2Fadmin&prompt=select_account');
   });
 });
