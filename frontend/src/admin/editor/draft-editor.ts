@@ -141,6 +141,11 @@ export function editorControls(input: EditorControlsInput): EditorControls {
   };
 }
 
+/** SPEC §4: the draft saved before an automatic logout is one that could be saved now, by the lock holder. */
+export function canAutoSave(input: { canSave: boolean; lock: LockStatus }): boolean {
+  return input.canSave && input.lock === 'mine';
+}
+
 /** Per-page theme overrides (SPEC §4): draft stage, not locked by another, and the global theme off. */
 export function pageThemeEnabled(controls: Pick<EditorControls, 'canEdit'>, settings: Pick<SettingsRecord, 'theme_use_global'> | null): boolean {
   return controls.canEdit && settings !== null && !settings.theme_use_global;

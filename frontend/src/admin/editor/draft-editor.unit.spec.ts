@@ -1,5 +1,6 @@
 import { normaliseSettings, settingsDefaults } from '@punchline/domain';
 import {
+  canAutoSave,
   editorControls,
   editorReducer,
   initialEditorState,
@@ -135,6 +136,14 @@ describe('enablement (SPEC §4)', () => {
     expect(pageThemeEnabled({ canEdit: true }, { theme_use_global: true })).toBe(false);
     expect(pageThemeEnabled({ canEdit: false }, { theme_use_global: false })).toBe(false);
     expect(pageThemeEnabled({ canEdit: true }, null)).toBe(false);
+  });
+});
+
+describe('auto-save before an automatic logout', () => {
+  it('saves only a draft that could be saved now, by the lock holder', () => {
+    expect(canAutoSave({ canSave: true, lock: 'mine' })).toBe(true);
+    expect(canAutoSave({ canSave: true, lock: 'none' })).toBe(false);
+    expect(canAutoSave({ canSave: false, lock: 'mine' })).toBe(false);
   });
 });
 

@@ -97,7 +97,9 @@ export function EditorHeader({ title, description }: { title: string; descriptio
           <p className="ed-header__description">{description}</p>
         </div>
         <div className="ed-header__state">
-          <span className={`ed-pill ${stage === 'live' ? 'ed-pill--live' : 'ed-pill--draft'}`}>{stage === 'live' ? 'Viewing live' : 'Editing draft'}</span>
+          <span className={`ed-pill ${stage === 'live' ? 'ed-pill--live' : 'ed-pill--draft'}`}>
+            {stage === 'live' ? 'Viewing live' : controls.canEdit ? 'Editing draft' : 'Viewing draft'}
+          </span>
           {editor.dirty ? (
             <span className="ed-pill ed-pill--dirty" role="status">
               Unsaved changes
@@ -117,9 +119,11 @@ export function EditorHeader({ title, description }: { title: string; descriptio
           {busy === 'pulling' ? 'Pulling…' : 'Pull Current Live'}
         </button>
         <a className="ed-button" href={PREVIEW_DRAFT_HREF} target="_blank" rel="noopener">
-          Preview Draft<span className="ed-visually-hidden"> (opens in a new tab)</span>
-          <span aria-hidden="true" className="ed-button__icon">
-            ↗
+          <span>
+            Preview Draft<span className="ed-visually-hidden"> (opens in a new tab)</span>
+            <span aria-hidden="true" className="ed-button__icon">
+              {' ↗'}
+            </span>
           </span>
         </a>
         <button type="button" className="ed-button" onClick={() => setDialog('snapshots')} disabled={busy !== null && busy !== 'restoring'}>

@@ -8,6 +8,7 @@ import { DraftEditorProvider, useEditor } from './editor-context';
 import { EditorHeader } from './editor-header';
 import type { LockTiming } from './draft-lock';
 import { UnsavedChangesGuard } from './leave-guard';
+import { useAutosaveBeforeLogout } from './use-autosave-before-logout';
 import './editor.css';
 
 export interface EditorScreenProps {
@@ -32,6 +33,7 @@ export function EditorScreen({ myEmail, timing, ...rest }: EditorScreenProps) {
 function EditorScreenBody({ title, description, note, children }: Omit<EditorScreenProps, 'myEmail' | 'timing'>) {
   const { editor, controls } = useEditor();
   const { loading, loadError, current } = editor.state;
+  useAutosaveBeforeLogout();
   return (
     <div className="ed-root">
       <UnsavedChangesGuard when={editor.dirty} />
@@ -46,9 +48,9 @@ function EditorScreenBody({ title, description, note, children }: Omit<EditorScr
       </p>
       {controls.readOnlyBanner && current !== null ? (
         <div className="ed-banner" role="status">
-          <span aria-hidden="true" className="ed-banner__icon">
-            🔒
-          </span>
+          <svg className="ed-banner__icon" aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" focusable="false">
+            <path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1.5 1.5 0 0 0-1.5 1.5v5A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-5A1.5 1.5 0 0 0 12 7h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 6V4.5a2 2 0 1 1 4 0V7H6Z" />
+          </svg>
           {controls.readOnlyBanner}
         </div>
       ) : null}

@@ -19,5 +19,4 @@ export const EDITOR_TEXTS = {
   confirmReviewed: "Confirm that you've reviewed the selected draft snapshot.",
   linkLimitReached: 'Link limit reached',
   memberLinkLimitReached: 'Maximum of 10 links reached for this member.',
-  requestFailed: (status: number) => `Request failed: ${status}`,
 } as const;

@@ -43,7 +43,7 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
         {showImage ? (
           <img src={value} alt={`Current ${label.toLowerCase()}`} loading="lazy" onError={() => setFailedUrl(value)} />
         ) : (
-          <span className="ed-media__placeholder">{value === '' ? `No ${kind}` : kind === 'video' ? 'Video' : 'Preview unavailable'}</span>
+          <span className="ed-media__placeholder">{value === '' ? `No ${kind}` : kind === 'video' ? 'Video' : 'No preview'}</span>
         )}
       </div>
       <div className="ed-media__body">

@@ -1,8 +1,28 @@
 /**
- * A modal on the native <dialog> element: showModal() makes the rest of the page inert (focus stays
- * inside), Escape closes it, and the browser returns focus to the control that opened it.
+ * A modal on the native <dialog> element: showModal() makes the rest of the page inert, Escape
+ * closes it, Tab cycles inside it (never out to the browser's own UI), and focus goes back to the
+ * control that opened it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside `container`, wrapping at either end. */
+export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement): void {
+  if (event.key !== 'Tab') return;
+  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface ModalDialogProps {
   open: boolean;
@@ -21,16 +41,21 @@ export interface ModalDialogProps {
 
 export function ModalDialog({ open, title, onClose, children, footer, size = 'medium', initialFocusRef, dismissible = true, describedBy }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       initialFocusRef?.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected && !back.matches(':disabled')) back.focus();
     }
   }, [open, initialFocusRef]);
 
@@ -47,6 +72,9 @@ export function ModalDialog({ open, title, onClose, children, footer, size = 'me
       className={`ed-dialog ed-dialog--${size}`}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
+      onKeyDown={(event) => {
+        if (ref.current) trapTab(event, ref.current);
+      }}
       onCancel={(event) => {
         // React state decides whether the dialog is open; Escape asks for it to close.
         event.preventDefault();

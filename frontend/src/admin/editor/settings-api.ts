@@ -1,19 +1,14 @@
 /**
- * The settings calls of SPEC §7 as the editor makes them. Every call resolves (never throws) to an
- * ApiResult so callers pick the SPEC §8 text for their situation; status 0 means the network failed.
+ * The settings calls of SPEC §7 as the editor makes them, over the shared API client: every call
+ * resolves (never throws) so callers pick the SPEC §8 text for their situation.
  */
 import type { SettingsRecord } from '@punchline/domain';
+import { apiRequest, errorText, type ApiResult } from '../../shared/api';
 import { EDITOR_TEXTS } from './editor-texts';
 
-export type EditorStage = 'live' | 'draft';
+export type { ApiResult } from '../../shared/api';
 
-export interface ApiResult<T = unknown> {
-  ok: boolean;
-  status: number;
-  body: T | null;
-  /** The server's `error` field when it sent one. */
-  serverError: string | null;
-}
+export type EditorStage = 'live' | 'draft';
 
 /** SPEC §3: the draft lock as the server shows it; the expiry is kept but never displayed. */
 export interface DraftLock {
@@ -34,43 +29,20 @@ export interface SettingsVersion {
 
 export const LOCK_RELEASE_PATH = '/api/settings/lock/release';
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, status: 0, body: null, serverError: null };
-  }
-  let parsed: unknown = null;
-  try {
-    const text = await response.text();
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  const serverError = isObject(parsed) && typeof parsed.error === 'string' && parsed.error.trim() !== '' ? parsed.error : null;
-  return { ok: response.ok, status: response.status, body: parsed as T, serverError };
-}
+const request = apiRequest;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The text for a failed call: the server's error, else the situation's SPEC §8 default (or 'Request failed: {status}'). */
-export function failureText(result: ApiResult, fallback?: string): string {
-  if (result.serverError) return result.serverError;
-  if (fallback) return fallback;
-  return EDITOR_TEXTS.requestFailed(result.status);
+export function failureText(result: Pick<ApiResult, 'status' | 'error'>, fallback?: string): string {
+  return errorText(result, fallback);
 }
 
 /** Lock calls: 423 and 403 have their own SPEC §8 texts when the server sends none. */
-export function lockFailureText(result: ApiResult, fallback: string): string {
-  if (result.serverError) return result.serverError;
+export function lockFailureText(result: Pick<ApiResult, 'status' | 'error'>, fallback: string): string {
+  if (result.error) return result.error;
   if (result.status === 423) return EDITOR_TEXTS.lockedByAnother;
   if (result.status === 403) return EDITOR_TEXTS.lockForbidden;
   return fallback;

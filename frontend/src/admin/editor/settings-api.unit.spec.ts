@@ -1,6 +1,6 @@
 import { failureText, lockFailureText, lockFrom, settingsFrom, versionsFrom, type ApiResult } from './settings-api';
 
-const result = (status: number, serverError: string | null = null): ApiResult => ({ ok: status < 400, status, body: null, serverError });
+const result = (status: number, error: string | null = null): ApiResult => ({ ok: status < 400, status, body: null, error });
 
 describe('settings API answers', () => {
   it('prefers the server error, then the situation default, then "Request failed: {status}" (SPEC §8)', () => {

@@ -68,8 +68,8 @@ export function SnapshotsDialog({ open, onClose, api = settingsApi }: { open: bo
       return;
     }
     setLabel('');
-    setSuccess(trimmed === '' ? 'Snapshot saved.' : `Snapshot “${trimmed}” saved.`);
     await load();
+    setSuccess(trimmed === '' ? 'Snapshot saved.' : `Snapshot “${trimmed}” saved.`);
   };
 
   const confirmPending = async () => {
@@ -92,8 +92,8 @@ export function SnapshotsDialog({ open, onClose, api = settingsApi }: { open: bo
       setActionError(failureText(result, EDITOR_TEXTS.deleteSnapshotFailed));
       return;
     }
-    setSuccess(`Deleted “${snapshotName(pending.version)}”.`);
     await load();
+    setSuccess(`Deleted “${snapshotName(pending.version)}”.`);
   };
 
   return (

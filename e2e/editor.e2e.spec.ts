@@ -1,0 +1,453 @@
+/**
+ * The admin editing screens in Chromium against the built app (issue 5 acceptance): edit, save,
+ * preview, publish; two admins and the draft lock; snapshots; every Page Configurations tab;
+ * accessibility and phone width; leaving with unsaved changes; auto-save before an automatic logout.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
+import { screenshot } from './support/screenshots';
+
+const SECOND_ADMIN = 'second.admin@example.com';
+const GENERAL = '/admin/general';
+const PAGES = '/admin/page-configurations';
+const LOCKED_BANNER = 'Draft is locked by another editor. Fields are read-only until they release the lock.';
+
+let app: BuiltApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startBuiltApp({ env: { ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${SECOND_ADMIN}` } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async () => {
+  // Give the lock back the way a closing tab would, so the next test starts with it free.
+  for (const context of contexts.splice(0)) {
+    for (const page of context.pages()) {
+      await page
+        .evaluate(() => fetch('/api/settings/lock/release', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' }))
+        .catch(() => undefined);
+    }
+    await context.close();
+  }
+});
+
+/** Signs `email` in through the loopback Google stand-in and lands on `path`. */
+async function signIn(email: string, path: string, options: { viewport?: { width: number; height: number }; clock?: boolean } = {}): Promise<Page> {
+  await app.oauth!.setDefaultUser({ email, name: email.split('@')[0], emailVerified: true });
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+  contexts.push(context);
+  const page = await context.newPage();
+  if (options.clock) await page.clock.install();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  await page.getByRole('heading', { level: 1, name: path.startsWith(PAGES) ? 'Page Configurations' : 'General Settings' }).waitFor();
+  return page;
+}
+
+async function holdsLock(page: Page): Promise<void> {
+  await page.getByText('You hold the draft lock').waitFor();
+}
+
+async function saveDraft(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await page.getByText('Draft saved.').waitFor();
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tab', { name, selected: true }).waitFor();
+}
+
+function accentOf(page: Page): Promise<string> {
+  return page.locator('.site').first().evaluate((el) => (el as HTMLElement).style.getPropertyValue('--accent').trim().toUpperCase());
+}
+
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await fetch(p, { credentials: 'include' })).json(), path) as Promise<T>;
+}
+
+test('an admin edits the hero title and the accent, saves, previews the draft, publishes, and the public home shows it', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(page);
+  await page.getByLabel('Hero title').fill('Opening night at Punchline');
+  await saveDraft(page);
+
+  await page.getByRole('link', { name: 'General Settings' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'General Settings' }).waitFor();
+  await holdsLock(page);
+  const accent = page.getByLabel('Accent', { exact: true });
+  await accent.fill('#ff3366');
+  expect(await accent.inputValue()).toBe('#FF3366');
+  // SPEC §9 contrast label: #FF3366 on the editor's #111111 page background is 5.3:1, 'AA'.
+  const badge = page.locator('.ed-contrast').filter({ hasText: 'vs page background' }).first();
+  expect(await badge.innerText()).toMatch(/^AA\s*5\.3:1 vs page background$/);
+  await saveDraft(page);
+
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /Preview Draft/ }).click()]);
+  await preview.waitForLoadState();
+  expect(new URL(preview.url()).search).toBe('?stage=draft');
+  await preview.getByRole('heading', { name: 'Opening night at Punchline' }).waitFor();
+  expect(await accentOf(preview)).toBe('#FF3366');
+
+  const visitor = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(visitor);
+  const live = await visitor.newPage();
+  await live.goto(`${app.baseUrl}/`);
+  expect(await live.getByText('Opening night at Punchline').count()).toBe(0);
+  expect(await accentOf(live)).not.toBe('#FF3366');
+
+  await page.getByRole('button', { name: 'Publish to Live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
+  await dialog.getByText('There are no draft snapshots, so the current draft will be published.').waitFor();
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  await dialog.getByText("Confirm that you've reviewed the selected draft snapshot.").waitFor();
+  await dialog.getByLabel('I have reviewed the current draft.').check();
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  await page.getByText('Published to live.').waitFor();
+  await page.getByText('Switch to the Draft view to edit these fields.').waitFor();
+  expect(await page.getByRole('radio', { name: 'Live' }).isChecked()).toBe(true);
+
+  await live.goto(`${app.baseUrl}/`);
+  await live.getByRole('heading', { name: 'Opening night at Punchline' }).waitFor();
+  expect(await accentOf(live)).toBe('#FF3366');
+});
+
+test('a second admin sees the lock holder and read-only fields, then acquires the lock once the first releases it', async () => {
+  const first = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(first);
+
+  const second = await signIn(SECOND_ADMIN, GENERAL, { clock: true });
+  await second.getByText(`Locked by ${E2E_ADMIN_EMAIL}`).waitFor();
+  await second.getByText(LOCKED_BANNER).waitFor();
+  expect(await second.getByLabel('Site Title').isDisabled()).toBe(true);
+  expect(await second.getByRole('button', { name: 'Save Draft' }).isDisabled()).toBe(true);
+  expect(await second.getByRole('button', { name: 'Publish to Live' }).isDisabled()).toBe(true);
+  await second.getByRole('button', { name: 'Acquire' }).click();
+  await second.getByRole('alert').filter({ hasText: 'Draft locked by another editor.' }).waitFor();
+
+  await first.getByRole('button', { name: 'Release' }).click();
+  await first.getByText('Draft lock is free').waitFor();
+
+  // The second editor's screen finds out on its next 90 s poll.
+  await second.clock.fastForward(90_000);
+  await second.getByText('Draft lock is free').waitFor();
+  await second.getByRole('button', { name: 'Acquire' }).click();
+  await holdsLock(second);
+  expect(await second.getByText(LOCKED_BANNER).count()).toBe(0);
+  await second.getByLabel('Site Title').fill('Punchline Collective');
+  await saveDraft(second);
+  const draft = await apiJson<{ site_title: string }>(second, '/api/settings?stage=draft');
+  expect(draft.site_title).toBe('Punchline Collective');
+});
+
+test('restoring a snapshot brings the old values back and keeps the lock', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(page);
+  await page.getByLabel('Hero title').fill('Before the experiment');
+  await page.getByLabel('Hero subtext').fill('The original subtext');
+  await saveDraft(page);
+
+  await page.getByRole('button', { name: 'Snapshots' }).click();
+  const snapshots = page.getByRole('dialog', { name: 'Draft snapshots' });
+  await snapshots.getByLabel('Label (optional)').fill('Known good');
+  await snapshots.getByRole('button', { name: 'Save snapshot' }).click();
+  await snapshots.getByText('Snapshot “Known good” saved.').waitFor();
+  await snapshots.getByText('Known good', { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await snapshots.waitFor({ state: 'hidden' });
+
+  await page.getByLabel('Hero title').fill('The experiment');
+  await page.getByLabel('Hero subtext').fill('Changed subtext');
+  await saveDraft(page);
+
+  await page.getByRole('button', { name: 'Snapshots' }).click();
+  await snapshots.getByRole('button', { name: 'Restore Known good' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore snapshot?' });
+  await confirm.getByRole('button', { name: 'Restore into draft' }).click();
+  await page.getByText('Snapshot restored into the draft.').waitFor();
+  expect(await page.getByLabel('Hero title').inputValue()).toBe('Before the experiment');
+  expect(await page.getByLabel('Hero subtext').inputValue()).toBe('The original subtext');
+  await holdsLock(page);
+  const { lock } = await apiJson<{ lock: { holder_email: string } | null }>(page, '/api/settings/lock');
+  expect(lock?.holder_email).toBe(E2E_ADMIN_EMAIL);
+
+  // Delete asks first and is permanent.
+  await page.getByRole('button', { name: 'Snapshots' }).click();
+  await snapshots.getByRole('button', { name: 'Delete Known good' }).click();
+  await page.getByRole('dialog', { name: 'Delete snapshot?' }).getByRole('button', { name: 'Delete snapshot', exact: true }).click();
+  await snapshots.getByText('Deleted “Known good”.').waitFor();
+  expect(await snapshots.getByRole('button', { name: 'Restore Known good' }).count()).toBe(0);
+});
+
+test('every Page Configurations tab: a change survives save and reload, normalised as SPEC §5 says', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(page);
+  const saveAndReload = async () => {
+    await saveDraft(page);
+    await page.reload();
+    await holdsLock(page);
+  };
+
+  // Home: a custom size is normalised when the field is left.
+  const headline = page.getByLabel('Headline custom font size');
+  await headline.fill('  clamp(2rem,   6vw,  4rem) ');
+  await headline.blur();
+  expect(await headline.inputValue()).toBe('clamp(2rem, 6vw, 4rem)');
+  const subtextSize = page.getByLabel('Supporting text custom font size');
+  await subtextSize.fill('huge');
+  await subtextSize.blur();
+  await page.getByText('“huge” is not an accepted size, so the preset applies.').waitFor();
+  await page.getByLabel('Hero title').fill('Every tab, saved');
+  await saveAndReload();
+  expect(await page.getByLabel('Headline custom font size').inputValue()).toBe('clamp(2rem, 6vw, 4rem)');
+  expect(await page.getByLabel('Supporting text custom font size').inputValue()).toBe('');
+  expect(await page.getByLabel('Hero title').inputValue()).toBe('Every tab, saved');
+
+  // About: a team member with a social link; a bare domain gets https://.
+  await openTab(page, 'About');
+  await page.getByRole('button', { name: '+ Add team member' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Dana Quip');
+  await page.getByLabel('Role', { exact: true }).fill('Host');
+  await page.getByRole('button', { name: '+ Add social link' }).click();
+  await page.getByLabel('Social link 1 label').fill('Instagram');
+  await page.getByLabel('Social link 1 URL').fill('instagram.com/danaquip');
+  await saveAndReload();
+  expect(new URL(page.url()).searchParams.get('tab')).toBe('about');
+  expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Dana Quip');
+  expect(await page.getByLabel('Social link 1 URL').inputValue()).toBe('https://instagram.com/danaquip');
+
+  // Events: an upcoming show; its ticket link is normalised as it is typed.
+  await openTab(page, 'Events');
+  await page.getByRole('button', { name: '+ Add upcoming event' }).click();
+  await page.getByLabel('Title', { exact: true }).nth(1).fill('Late Show');
+  await page.getByLabel('Date').fill('April 1, 2025');
+  await page.getByLabel('Venue').fill('The Basement');
+  await page.getByLabel('Ticket link').fill('tickets.example.com/late');
+  await saveAndReload();
+  expect(await page.getByLabel('Date').inputValue()).toBe('April 1, 2025');
+  expect(await page.getByLabel('Ticket link').inputValue()).toBe('https://tickets.example.com/late');
+
+  // Media: Archive is pinned last and cannot move up; a moved item lands in a new section.
+  await openTab(page, 'Media');
+  const sectionTitles = () => page.getByLabel('Section title').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+  await page.getByRole('button', { name: '+ Add section' }).click();
+  await page.getByRole('button', { name: '+ Add section' }).click();
+  await page.getByLabel('Section title').nth(0).fill('Archive');
+  // Typing leaves the card where it is; leaving the field pins Archive last.
+  expect(await sectionTitles()).toEqual(['Archive', 'New Section']);
+  await page.getByLabel('Section title').nth(0).blur();
+  expect(await sectionTitles()).toEqual(['New Section', 'Archive']);
+  await page.getByLabel('Section title').nth(0).fill('Clips');
+  expect(await sectionTitles()).toEqual(['Clips', 'Archive']);
+  expect(await page.getByRole('button', { name: 'Move section Archive up' }).isDisabled()).toBe(true);
+  await page.getByLabel('Image for item 1').first().fill('www.example.com/clip.jpg');
+  expect(await page.getByLabel('Image for item 1').first().inputValue()).toBe('https://www.example.com/clip.jpg');
+  await saveAndReload();
+  expect(await sectionTitles()).toEqual(['Clips', 'Archive']);
+  expect(await page.getByLabel('Image for item 1').first().inputValue()).toBe('https://www.example.com/clip.jpg');
+  await page.getByLabel('Move to').first().selectOption({ label: 'A new section (‘New Section’)' });
+  await page.getByRole('button', { name: 'Move', exact: true }).first().click();
+  expect(await sectionTitles()).toEqual(['Clips', 'New Section', 'Archive']);
+  // The last item of Clips left a blank item behind (SPEC §4).
+  expect(await page.getByLabel('Image for item 1').first().inputValue()).toBe('');
+  await saveAndReload();
+  expect(await sectionTitles()).toEqual(['Clips', 'New Section', 'Archive']);
+
+  // Merch: a product; the price is free text.
+  await openTab(page, 'Merch');
+  await page.getByRole('button', { name: '+ Add product' }).click();
+  await page.getByLabel('Title', { exact: true }).nth(1).fill('Tour Tee');
+  await page.getByLabel('Price').fill('25');
+  await page.getByLabel('Buy link').fill('shop.example.com/tee');
+  await saveAndReload();
+  expect(await page.getByLabel('Price').inputValue()).toBe('25');
+  expect(await page.getByLabel('Buy link').inputValue()).toBe('https://shop.example.com/tee');
+
+  // Contact: a new card starts as 'New inquiry' with a mailto link; empty socials are dropped.
+  await openTab(page, 'Contact');
+  await page.getByLabel('Email', { exact: true }).fill('hello@example.com');
+  await page.getByRole('button', { name: '+ Add contact card' }).click();
+  expect(await page.getByLabel('Title', { exact: true }).nth(1).inputValue()).toBe('New inquiry');
+  expect(await page.getByLabel('Link', { exact: true }).inputValue()).toBe('mailto:hello@example.com');
+  await page.getByLabel('Instagram').fill('instagram.com/punchline');
+  await page.getByLabel('YouTube').fill('x');
+  await page.getByLabel('YouTube').fill('');
+  await saveAndReload();
+  expect(await page.getByLabel('Title', { exact: true }).nth(1).inputValue()).toBe('New inquiry');
+  expect(await page.getByLabel('Instagram').inputValue()).toBe('https://instagram.com/punchline');
+  const draft = await apiJson<{ contact_socials: Record<string, string> }>(page, '/api/settings?stage=draft');
+  expect(draft.contact_socials).toEqual({ instagram: 'https://instagram.com/punchline' });
+});
+
+test('both screens: no serious or critical axe violations, no horizontal scroll at 360 px; screenshots at 1280 and 360 px', async () => {
+  for (const [path, name] of [
+    [GENERAL, 'general-settings'],
+    [PAGES, 'page-configurations'],
+  ] as const) {
+    const page = await signIn(E2E_ADMIN_EMAIL, path);
+    await holdsLock(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await screenshot(page, `editor-${name}-1280`);
+
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, `editor-${name}-360`);
+    const phoneResults = await new AxeBuilder({ page }).analyze();
+    expect(phoneResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  }
+
+  // The read-only view of a second admin, and an open dialog, are checked too.
+  const holder = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(holder);
+  const other = await signIn(SECOND_ADMIN, PAGES, { viewport: PHONE });
+  await other.getByText(LOCKED_BANNER).waitFor();
+  expect(await horizontalOverflow(other)).toBe(0);
+  await screenshot(other, 'editor-page-configurations-locked-360');
+  const locked = await new AxeBuilder({ page: other }).analyze();
+  expect(locked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await holder.getByRole('button', { name: 'Snapshots' }).click();
+  const snapshots = holder.getByRole('dialog', { name: 'Draft snapshots' });
+  await snapshots.getByRole('heading', { name: 'Recent snapshots' }).waitFor();
+  await snapshots.getByText('Loading snapshots…').waitFor({ state: 'hidden' });
+  const dialog = await new AxeBuilder({ page: holder }).analyze();
+  expect(dialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('Pull Current Live replaces the draft with live, switches to the Draft view and publishes nothing', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  const liveTitle = (await apiJson<{ site_title: string }>(page, '/api/settings?stage=live')).site_title;
+  await page.getByLabel('Site Title').fill('Draft-only title');
+  await saveDraft(page);
+  await page.getByRole('radio', { name: 'Live' }).check();
+  await page.getByText('Switch to the Draft view to edit these fields.').waitFor();
+  await page.getByText('Draft lock is free').waitFor();
+  expect(await page.getByLabel('Site Title').inputValue()).toBe(liveTitle);
+
+  await page.getByRole('button', { name: 'Pull Current Live' }).click();
+  await page.getByRole('dialog', { name: 'Pull current live into the draft?' }).getByRole('button', { name: 'Pull Current Live', exact: true }).click();
+  await page.getByText('Draft replaced with the live settings. Nothing was published.').waitFor();
+  expect(await page.getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true);
+  await holdsLock(page);
+  expect(await page.getByLabel('Site Title').inputValue()).toBe(liveTitle);
+  const draft = await apiJson<{ site_title: string }>(page, '/api/settings?stage=draft');
+  expect(draft.site_title).toBe(liveTitle);
+});
+
+test('theme pickers follow the site-wide toggle; page overrides only without it; link lists stop at their limits', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  expect(await page.getByLabel('Accent', { exact: true }).isEnabled()).toBe(true);
+  await page.getByRole('switch', { name: 'Use the site-wide theme on every page' }).uncheck();
+  expect(await page.getByLabel('Accent', { exact: true }).isDisabled()).toBe(true);
+  expect(await page.getByLabel('Footer Background', { exact: true }).isDisabled()).toBe(true);
+
+  const addQuick = page.getByRole('button', { name: '+ Add quick link' });
+  for (let i = 1; i <= 4; i += 1) {
+    await addQuick.click();
+    await page.getByLabel(`Quick link ${i} label`).fill(`Link ${i}`);
+    await page.getByLabel(`Quick link ${i} URL`).fill(`example.com/${i}`);
+  }
+  expect(await addQuick.isDisabled()).toBe(true);
+  await page.getByText('Link limit reached').waitFor();
+  await saveDraft(page);
+
+  await page.getByRole('link', { name: 'Page Configurations' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Page Configurations' }).waitFor();
+  await holdsLock(page);
+  const override = page.locator('#home-page-settings').getByLabel('Accent', { exact: true });
+  expect(await override.isEnabled()).toBe(true);
+  await override.fill('#0af');
+  await override.blur();
+  expect(await override.inputValue()).toBe('#00AAFF');
+  await override.fill('#12');
+  await page.getByText('Enter a 3- or 6-digit hex value such as #FFAA00.').waitFor();
+  await override.fill('#00AAFF');
+
+  await openTab(page, 'About');
+  await page.getByRole('button', { name: '+ Add team member' }).click();
+  const addSocial = page.getByRole('button', { name: '+ Add social link' });
+  for (let i = 0; i < 10; i += 1) await addSocial.click();
+  expect(await addSocial.isDisabled()).toBe(true);
+  await page.getByText('Maximum of 10 links reached for this member.').waitFor();
+  await page.getByRole('button', { name: 'Remove team member 1' }).click();
+  await saveDraft(page);
+
+  // Back to the site-wide theme: the page overrides lock again.
+  await page.getByRole('link', { name: 'General Settings' }).first().click();
+  await holdsLock(page);
+  await page.getByRole('switch', { name: 'Use the site-wide theme on every page' }).check();
+  await saveDraft(page);
+  await page.getByRole('link', { name: 'Page Configurations' }).first().click();
+  await holdsLock(page);
+  expect(await page.locator('#home-page-settings').getByLabel('Accent', { exact: true }).isDisabled()).toBe(true);
+});
+
+test('keyboard: tabs follow the arrow keys, dialogs keep focus and close on Escape', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, `${PAGES}?tab=home`);
+  await holdsLock(page);
+  await page.getByRole('tab', { name: 'Home' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('tab', { name: 'About', selected: true }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About');
+  await page.keyboard.press('End');
+  await page.getByRole('tab', { name: 'Contact', selected: true }).waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('tab', { name: 'Home', selected: true }).waitFor();
+
+  const opener = page.getByRole('button', { name: 'Publish to Live' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
+  await dialog.waitFor();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+});
+
+test('leaving with unsaved changes asks first', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  await page.getByLabel('Footer text').fill('Unsaved footer');
+  await page.getByText('Unsaved changes').waitFor();
+  await page.getByRole('link', { name: 'Media Manager' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Stay on this page' }).click();
+  expect(new URL(page.url()).pathname).toBe(GENERAL);
+  expect(await page.getByLabel('Footer text').inputValue()).toBe('Unsaved footer');
+  await page.getByRole('link', { name: 'Media Manager' }).click();
+  await ask.getByRole('button', { name: 'Leave without saving', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/media');
+});
+
+test('an inactivity sign-out saves an eligible draft first', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL, { clock: true });
+  await holdsLock(page);
+  await page.getByLabel('Maintenance message').fill('Back after the interval');
+  // Default session timeout is 30 minutes: the 'Are you still there?' countdown starts after it.
+  await page.clock.fastForward(30 * 60_000 + 5_000);
+  const ask = page.getByRole('dialog', { name: 'Are you still there?' }).or(page.getByRole('alertdialog', { name: 'Are you still there?' }));
+  await ask.waitFor();
+  await ask.getByRole('button', { name: 'Sign out now' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+
+  const check = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  const draft = await apiJson<{ maintenance_message: string }>(check, '/api/settings?stage=draft');
+  expect(draft.maintenance_message).toBe('Back after the interval');
+});
