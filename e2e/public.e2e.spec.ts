@@ -237,7 +237,8 @@ describe('a seeded site', () => {
     await expect(page.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded')).resolves.toBe('true');
     await page.locator('#site-nav').getByRole('link', { name: 'Merch' }).click();
     await page.waitForURL(`${app.baseUrl}/merch`);
-    await expect(page.locator('#site-nav').isVisible()).resolves.toBe(false);
+    await page.locator('#site-nav').waitFor({ state: 'hidden' });
+    await expect(page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(mainText(page)).resolves.toContain('Heckler Tee');
     await context.close();
   });

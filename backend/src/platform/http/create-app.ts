@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
+import { CompressedAssets } from '../../site/assets/compressed-assets';
 import { PublicPagesMiddleware } from '../../site/serve-page/public-pages.middleware';
 import { LiveSettingsFastPath } from '../../settings/get-settings/live-settings.fast-path';
 import { ErrorBodyFilter } from './domain-error.filter';
@@ -26,12 +27,16 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   app.disable('x-powered-by');
   const client = join(frontendDistDir(), 'client');
   if (existsSync(client)) {
-    app.use('/assets', express.static(join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // Hashed build files: brotli/gzip from memory when accepted, else the files as they are; immutable either way.
+    const assets = join(client, 'assets');
+    app.use('/assets', new CompressedAssets(assets).handle, express.static(assets, { immutable: true, maxAge: '1y', index: false }));
   }
   // GET /api/settings?stage=live is the same for everyone: cached bytes, before sessions and guards.
   app.use(app.get(LiveSettingsFastPath).handle);
   // The public site's front door, ahead of body parsing, sessions and guards: a cached page is a lookup (DESIGN §9).
-  app.use(app.get(PublicPagesMiddleware).handle);
+  const frontDoor = app.get(PublicPagesMiddleware);
+  frontDoor.mountBefore(app.getHttpServer());
+  app.use(frontDoor.handle);
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));

@@ -1,5 +1,5 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
 import { ensureFrontendBuilt } from '../test-support/frontend-build';
 import { publish, saveDraft } from '../test-support/site-publishing';
@@ -253,5 +253,29 @@ describe('server-rendered public site', () => {
       await publish(admin, { maintenance_daily_start: end, maintenance_daily_end: hhmm(new Date(now.getTime() + 3 * 60 * 60_000)) });
       expect((await visitor.get('/')).status).toBe(200);
     });
+  });
+});
+
+describe('built assets', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    ensureFrontendBuilt();
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it('sends the hashed scripts brotli- or gzip-compressed as accepted, immutable, and plain otherwise', async () => {
+    const page = (await http(app.baseUrl).get('/')).body as string;
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(page)![1];
+    const br = await rawGet(app.baseUrl + script, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await rawGet(app.baseUrl + script, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await rawGet(app.baseUrl + script, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(plain.headers['cache-control']).toContain('immutable');
   });
 });

@@ -28,5 +28,6 @@ export function ensureFrontendBuilt(): void {
     statSync(join(ROOT, 'frontend', 'vite.config.ts')).mtimeMs,
   );
   if (existsSync(entry) && statSync(entry).mtimeMs >= sources) return;
-  execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: ROOT, stdio: 'ignore' });
+  // Jest sets NODE_ENV=test, which Vite would honour and ship React's development build.
+  execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
 }

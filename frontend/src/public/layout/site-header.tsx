@@ -36,7 +36,7 @@ export function SiteHeader({ current }: { current: ThemedPage }) {
           <ul>
             {PUBLIC_PAGES.map((page) => (
               <li key={page.key}>
-                <Link to={hrefForStage(page.path, stage)} aria-current={page.key === current ? 'page' : undefined}>
+                <Link to={hrefForStage(page.path, stage)} aria-current={page.key === current ? 'page' : undefined} onClick={() => setOpen(false)}>
                   {page.label}
                 </Link>
               </li>
