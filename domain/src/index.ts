@@ -7,3 +7,4 @@ export * from './access';
 export * from './settings';
 export * from './site';
 export * from './contact';
+export * from './media';

@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'STALE_REVISION',
+  /** The request contradicts the current state (a file in use, a name taken): 409 like a stale revision. */
+  'CONFLICT',
   'TOO_LARGE',
   'LOCKED',
   'RATE_LIMITED',

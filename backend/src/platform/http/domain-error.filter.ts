@@ -14,6 +14,7 @@ export function statusOf(code: ErrorCode): number {
     case 'NOT_FOUND':
       return 404;
     case 'STALE_REVISION':
+    case 'CONFLICT':
       return 409;
     case 'TOO_LARGE':
       return 413;

@@ -1,0 +1,90 @@
+/**
+ * Where a stored file is used in the settings (SPEC §5 "Media delete", §7 rename): every link of
+ * the draft and live versions whose URL, in any of its forms, names the file.
+ */
+import type { LinkReplacement, SettingsRecord } from '../settings';
+import { SETTINGS_FIELDS, listLinkReferences } from '../settings';
+import type { SettingsGroup } from '../settings/settings-record';
+import { mediaPathOf, mediaProxyUrl, type MediaUrlOptions } from './media-urls';
+
+export type MediaUsageStage = 'draft' | 'live';
+
+export interface MediaUsage {
+  stage: MediaUsageStage;
+  /** For people: 'Home › hero_image_url', 'Media › media_sections[0].items[2].url'. */
+  location: string;
+  /** The field of the settings record. */
+  field: string;
+  /** The exact place inside it. */
+  path: string;
+  /** The link as stored. */
+  url: string;
+}
+
+export interface SettingsStages {
+  draft: Partial<SettingsRecord>;
+  live: Partial<SettingsRecord>;
+}
+
+const GROUP_LABELS: Record<SettingsGroup, string> = {
+  branding: 'Branding',
+  theme: 'Theme',
+  pageTheme: 'Page theme',
+  footer: 'Footer',
+  quickLinks: 'Admin quick links',
+  maintenance: 'Maintenance',
+  session: 'Sessions',
+  home: 'Home',
+  events: 'Events',
+  about: 'About',
+  media: 'Media',
+  merch: 'Merch',
+  contact: 'Contact',
+  meta: 'Settings',
+};
+
+/** Every link of both stages that names a stored file, with the file's path; draft first, then live. */
+function mediaReferences(stages: SettingsStages, options: MediaUrlOptions): (MediaUsage & { mediaPath: string })[] {
+  const found: (MediaUsage & { mediaPath: string })[] = [];
+  for (const stage of ['draft', 'live'] as const) {
+    for (const ref of listLinkReferences(stages[stage])) {
+      const mediaPath = mediaPathOf(ref.url, options);
+      if (mediaPath === null) continue;
+      const group = SETTINGS_FIELDS[ref.field].group;
+      found.push({ stage, location: `${GROUP_LABELS[group]} › ${ref.path}`, field: ref.field, path: ref.path, url: ref.url, mediaPath });
+    }
+  }
+  return found;
+}
+
+const strip = ({ mediaPath: _mediaPath, ...usage }: MediaUsage & { mediaPath: string }): MediaUsage => usage;
+
+/** The places that use the file at `path`, in the draft and the live version. */
+export function findMediaUsage(stages: SettingsStages, path: string, options: MediaUrlOptions = {}): MediaUsage[] {
+  return mediaReferences(stages, options)
+    .filter((r) => r.mediaPath === path)
+    .map(strip);
+}
+
+/** Usage of every referenced file, keyed by path (the Media Manager's Used/Unused filter). */
+export function mediaUsageByPath(stages: SettingsStages, options: MediaUrlOptions = {}): Map<string, MediaUsage[]> {
+  const byPath = new Map<string, MediaUsage[]>();
+  for (const ref of mediaReferences(stages, options)) {
+    const list = byPath.get(ref.mediaPath) ?? [];
+    list.push(strip(ref));
+    byPath.set(ref.mediaPath, list);
+  }
+  return byPath;
+}
+
+/**
+ * What a rename rewrites: every distinct stored form of a link to `fromPath` (proxy, object store,
+ * storage path) becomes the proxy URL of `toPath`. Handed to the site aggregate's
+ * RewriteMediaReferences, which replaces whole link values that equal a `from`.
+ */
+export function mediaRenameReplacements(stages: SettingsStages, fromPath: string, toPath: string, options: MediaUrlOptions = {}): LinkReplacement[] {
+  const to = mediaProxyUrl(toPath);
+  const froms = new Set<string>([mediaProxyUrl(fromPath)]);
+  for (const usage of findMediaUsage(stages, fromPath, options)) froms.add(usage.url);
+  return [...froms].filter((from) => from !== to).map((from) => ({ from, to }));
+}

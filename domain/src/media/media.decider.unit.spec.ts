@@ -1,0 +1,118 @@
+import { DomainError } from '../errors/domain-error';
+import { decideMedia, MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
+import type { MediaEvent } from './media.events';
+import { foldMedia } from './media.state';
+import type { MediaUsage } from './media-usage';
+
+/** Given/when/then over events only (DESIGN §12.2). */
+function given(...history: MediaEvent[]) {
+  return {
+    when(command: MediaCommand) {
+      const run = () => decideMedia(foldMedia(history), command);
+      return {
+        then: (expected: MediaEvent[]) => expect(run()).toEqual(expected),
+        thenNothing: () => expect(run()).toEqual([]),
+        thenFails: (code: DomainError['code'], message: string, details?: Record<string, unknown>) => {
+          let caught: unknown;
+          try {
+            run();
+          } catch (error) {
+            caught = error;
+          }
+          expect(caught).toBeInstanceOf(DomainError);
+          expect([(caught as DomainError).code, (caught as DomainError).message]).toEqual([code, message]);
+          if (details) expect((caught as DomainError).details).toEqual(details);
+        },
+      };
+    },
+  };
+}
+
+const uploaded = (path: string, size = 1234): MediaEvent => ({
+  type: 'MediaUploaded',
+  data: { path, name: path.split('/').pop()!, originalName: path, size, mimeType: 'image/png', kind: 'image' },
+});
+const renamed = (fromPath: string, toPath: string): MediaEvent => ({ type: 'MediaRenamed', data: { fromPath, toPath, fromName: fromPath, toName: toPath } });
+const deleted = (path: string): MediaEvent => ({ type: 'MediaDeleted', data: { path, name: path, size: 1234, mimeType: 'image/png' } });
+const upload = (path: string): MediaCommand => ({ type: 'RecordMediaUpload', data: { path, originalName: 'Hero.PNG', size: 1234, mimeType: 'image/png', kind: 'image' } });
+const used: MediaUsage = { stage: 'live', location: 'Home › hero_image_url', field: 'hero_image_url', path: 'hero_image_url', url: '/api/storage/proxy?bucket=media&path=hero.png' };
+
+describe('RecordMediaUpload', () => {
+  it('records a new file', () => {
+    given()
+      .when(upload('hero.png'))
+      .then([{ type: 'MediaUploaded', data: { path: 'hero.png', name: 'hero.png', originalName: 'Hero.PNG', size: 1234, mimeType: 'image/png', kind: 'image' } }]);
+  });
+
+  it('refuses a path that is taken, and takes it again once the file is gone', () => {
+    given(uploaded('hero.png')).when(upload('hero.png')).thenFails('CONFLICT', MEDIA_TEXTS.nameTaken);
+    given(uploaded('hero.png'), deleted('hero.png')).when(upload('hero.png')).then([uploaded('hero.png')].map((e) => ({ ...e, data: { ...e.data, originalName: 'Hero.PNG' } })) as MediaEvent[]);
+  });
+
+  it('refuses unsafe paths and types that do not agree with the path', () => {
+    given().when(upload('../hero.png')).thenFails('INVALID_INPUT', MEDIA_TEXTS.badUpload);
+    given().when(upload('hero.mp4')).thenFails('INVALID_INPUT', MEDIA_TEXTS.badUpload);
+    given().when({ type: 'RecordMediaUpload', data: { path: 'a.png', originalName: 'a.png', size: 0, mimeType: 'image/png', kind: 'image' } }).thenFails('INVALID_INPUT', MEDIA_TEXTS.badUpload);
+  });
+});
+
+describe('RenameMedia', () => {
+  it('renames within the library, keeping the extension', () => {
+    given(uploaded('hero.png'))
+      .when({ type: 'RenameMedia', data: { fromPath: 'hero.png', toName: 'Opening Night' } })
+      .then([{ type: 'MediaRenamed', data: { fromPath: 'hero.png', toPath: 'opening-night.png', fromName: 'hero.png', toName: 'opening-night.png' } }]);
+  });
+
+  it('keeps a file stored in a folder in its folder', () => {
+    given(uploaded('2024/hero.png'))
+      .when({ type: 'RenameMedia', data: { fromPath: '2024/hero.png', toName: 'poster' } })
+      .then([{ type: 'MediaRenamed', data: { fromPath: '2024/hero.png', toPath: '2024/poster.png', fromName: 'hero.png', toName: 'poster.png' } }]);
+  });
+
+  it('records nothing for a blank or unchanged name (SPEC §5)', () => {
+    given(uploaded('hero.png')).when({ type: 'RenameMedia', data: { fromPath: 'hero.png', toName: '  ' } }).thenNothing();
+    given(uploaded('hero.png')).when({ type: 'RenameMedia', data: { fromPath: 'hero.png', toName: 'HERO.png' } }).thenNothing();
+  });
+
+  it('refuses a missing file and a name that is taken', () => {
+    given(uploaded('hero.png'), renamed('hero.png', 'poster.png'))
+      .when({ type: 'RenameMedia', data: { fromPath: 'hero.png', toName: 'x' } })
+      .thenFails('NOT_FOUND', MEDIA_TEXTS.notFound);
+    given(uploaded('hero.png'), uploaded('poster.png'))
+      .when({ type: 'RenameMedia', data: { fromPath: 'hero.png', toName: 'poster' } })
+      .thenFails('CONFLICT', MEDIA_TEXTS.nameTaken, { path: 'poster.png' });
+  });
+});
+
+describe('DeleteMedia', () => {
+  it('deletes an unused file', () => {
+    given(uploaded('hero.png', 99))
+      .when({ type: 'DeleteMedia', data: { path: 'hero.png', usage: [] } })
+      .then([{ type: 'MediaDeleted', data: { path: 'hero.png', name: 'hero.png', size: 99, mimeType: 'image/png' } }]);
+  });
+
+  it('refuses while the settings use the file, naming where', () => {
+    given(uploaded('hero.png'))
+      .when({ type: 'DeleteMedia', data: { path: 'hero.png', usage: [used] } })
+      .thenFails('CONFLICT', MEDIA_TEXTS.inUse, { usage: [used] });
+  });
+
+  it('refuses a file that is not in the library', () => {
+    given(uploaded('hero.png'), deleted('hero.png')).when({ type: 'DeleteMedia', data: { path: 'hero.png', usage: [] } }).thenFails('NOT_FOUND', MEDIA_TEXTS.notFound);
+  });
+});
+
+describe('planning', () => {
+  it('plans unique sanitised upload names, also against uploads still being stored', () => {
+    const state = foldMedia([uploaded('hero.png')]);
+    expect(planMediaUpload(state, 'Hero.PNG')).toBe('hero-2.png');
+    expect(planMediaUpload(state, 'Hero.PNG', new Set(['hero-2.png']))).toBe('hero-3.png');
+    expect(planMediaUpload(state, 'New One.png')).toBe('new-one.png');
+  });
+
+  it('plans a rename the way the decider decides it', () => {
+    const state = foldMedia([uploaded('hero.png')]);
+    expect(planMediaRename(state, 'hero.png', 'x')).toEqual({ kind: 'rename', fromPath: 'hero.png', toPath: 'x.png', fromName: 'hero.png', toName: 'x.png' });
+    expect(planMediaRename(state, 'hero.png', '')).toEqual({ kind: 'noop' });
+  });
+});
