@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const root = join(__dirname, '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

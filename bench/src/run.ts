@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eventStoreBench } from './event-store.bench';
 import { replayBench } from './replay.bench';
 import { settingsBench } from './settings.bench';
+import { publicSiteBench } from './public-site.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -10,6 +11,7 @@ const suites: Record<string, () => Promise<Section>> = {
   'event-store': eventStoreBench,
   replay: replayBench,
   settings: settingsBench,
+  'public-site': publicSiteBench,
 };
 
 async function main(): Promise<void> {
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
     for (const m of s.metrics) lines.push(`| ${m.name} | ${m.value} | ${m.target ?? '—'} | ${m.pass === undefined ? '—' : m.pass ? 'yes' : '**no**'} |`);
     lines.push('', ...s.notes.map((n) => `- ${n}`), '');
   }
-  writeFileSync(join(__dirname, '..', 'RESULTS.md'), lines.join('\n'));
+  writeFileSync(join(__dirname, '..', '..', '..', 'RESULTS.md'), lines.join('\n'));
   process.stdout.write(`Wrote bench/RESULTS.md\n`);
   if (sections.some((s) => s.metrics.some((m) => m.pass === false))) process.exitCode = 2;
 }
