@@ -164,7 +164,7 @@ function FooterSection() {
         itemNoun="Footer link"
         bareToHttps
         labelPlaceholder="Instagram"
-        hint="Shown as the Connect list. Links without a scheme get https://; rows without a URL are dropped on save."
+        hint="Shown as the Connect list. Links without a scheme get https:// added; rows without a URL are dropped on save."
       />
     </FormSection>
   );
