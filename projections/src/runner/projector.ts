@@ -222,6 +222,9 @@ export class Projector {
     this.logger.debug({ from, events: events.length }, 'applying batch');
     try {
       await this.db.transaction(async (tx) => {
+        // Read models are derived: a crash may lose the last batches, but only whole, with their
+        // checkpoint (one transaction), so they are simply projected again. No fsync to wait for.
+        await tx.query('SET LOCAL synchronous_commit = off');
         // Shared with other batches, exclusive for replay's compare/swap, which pauses us meanwhile.
         await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [LOCK_KEYS.batches]);
         // Guard first: its row locks also make a second leader wait here instead of duplicating work.
