@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';
 import { ContactModule } from './contact/contact.module';
+import { MediaModule } from './media/media.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         SettingsModule,
         SiteModule,
         ContactModule,
+        MediaModule,
       ],
     };
   }

@@ -69,4 +69,12 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
 
   // contact form
   row('POST', '/api/contact', 'anyone'),
+
+  // media library (SPEC §7 storage calls); visitors load images through the proxy
+  row('POST', '/api/storage/upload', 'admin'),
+  row('GET', '/api/storage/list', 'admin'),
+  row('GET', '/api/storage/usage', 'admin'),
+  row('POST', '/api/storage/delete', 'admin'),
+  row('POST', '/api/storage/rename', 'admin'),
+  row('GET', '/api/storage/proxy', 'anyone'),
 ];

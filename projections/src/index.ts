@@ -3,6 +3,7 @@ export * from './projection';
 export * from './all-projections';
 export * from './audit/audit.projection';
 export * from './settings/site-settings.projection';
+export * from './media/media-files.projection';
 export * from './runner/batch-plan';
 export * from './runner/read-models';
 export * from './runner/projector';

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mediaProxyUrl } from '@punchline/domain';
+import { LIVE_SCHEMA, qualified, type Database } from '@punchline/projections';
+import { DATABASE } from '../platform/platform.module';
+
+/** SPEC §3 "Media file", as the list and the upload answer it. */
+export interface MediaFileView {
+  name: string;
+  path: string;
+  /** The proxy URL (SPEC §7), relative to the site. */
+  url: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const MEDIA_SORTS = ['updated_at', 'name', 'size'] as const;
+export type MediaSort = (typeof MEDIA_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+type Row = { path: string; name: string; size: number | string; mime_type: string; created_at: string | Date; updated_at: string | Date };
+
+const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+function toView(r: Row): MediaFileView {
+  return { name: r.name, path: r.path, url: mediaProxyUrl(r.path), size: Number(r.size), mime_type: r.mime_type, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
+}
+
+/** Reads of rm.media_files (projections/src/media). */
+@Injectable()
+export class MediaFilesRead {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** Sorted as asked, ties broken by path so the order is stable; `q` matches names, case-insensitively. */
+  async list(options: { sort?: MediaSort; direction?: SortDirection; q?: string } = {}): Promise<MediaFileView[]> {
+    const direction = options.direction === 'asc' ? 'ASC' : 'DESC';
+    const order = options.sort === 'name' ? `lower(name) ${direction}, name ${direction}` : options.sort === 'size' ? `size ${direction}` : `updated_at ${direction}`;
+    const params: unknown[] = [];
+    let where = '';
+    const q = options.q?.trim() ?? '';
+    if (q !== '') {
+      // LIKE wildcards in the search text are literal characters.
+      params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where = `WHERE name ILIKE $1 ESCAPE '\\'`;
+    }
+    const { rows } = await this.db.query<Row>(
+      `SELECT path, name, size, mime_type, created_at, updated_at FROM ${qualified(LIVE_SCHEMA, 'media_files')} ${where} ORDER BY ${order}, path ${direction}`,
+      params,
+    );
+    return rows.map(toView);
+  }
+
+  async get(path: string): Promise<MediaFileView | null> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT path, name, size, mime_type, created_at, updated_at FROM ${qualified(LIVE_SCHEMA, 'media_files')} WHERE path = $1`,
+      [path],
+    );
+    return rows[0] ? toView(rows[0]) : null;
+  }
+}

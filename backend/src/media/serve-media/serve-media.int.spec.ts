@@ -1,0 +1,85 @@
+import { databaseKinds } from '../../test-support/test-database';
+import { FIXTURES, getRaw, startMediaApp, uploaded, type MediaApp } from '../test-support/media-app.test-kit';
+import { MEDIA_CSP } from './serve-media.http.controller';
+
+describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
+  let m: MediaApp;
+  let video: { url: string; path: string };
+  let svg: { url: string; path: string };
+  beforeAll(async () => {
+    m = await startMediaApp(kind);
+    video = await uploaded(m, 'clip.mp4', FIXTURES.mp4);
+    svg = await uploaded(m, 'logo.svg', FIXTURES.svg);
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  it('serves visitors the exact bytes with type, length, validators, caching and nosniff', async () => {
+    const res = await getRaw(m, video.url);
+    expect(res.status).toBe(200);
+    expect(res.body.equals(FIXTURES.mp4)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(res.headers.get('content-length')).toBe(String(FIXTURES.mp4.length));
+    expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    expect(Date.parse(res.headers.get('last-modified')!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+  });
+
+  it('answers 304 when the copy is current', async () => {
+    const first = await getRaw(m, video.url);
+    expect((await getRaw(m, video.url, { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
+    expect((await getRaw(m, video.url, { 'if-modified-since': first.headers.get('last-modified')! })).status).toBe(304);
+    expect((await getRaw(m, video.url, { 'if-none-match': '"stale"' })).status).toBe(200);
+  });
+
+  it('serves byte ranges for video seeking (206), and 416 past the end', async () => {
+    const part = await getRaw(m, video.url, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${FIXTURES.mp4.length}`);
+    expect(part.headers.get('content-length')).toBe('100');
+    expect(part.body.equals(FIXTURES.mp4.subarray(100, 200))).toBe(true);
+    const tail = await getRaw(m, video.url, { range: 'bytes=-10' });
+    expect(tail.body.equals(FIXTURES.mp4.subarray(-10))).toBe(true);
+    const stale = await getRaw(m, video.url, { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect([stale.status, stale.body.length]).toEqual([200, FIXTURES.mp4.length]);
+    const beyond = await getRaw(m, video.url, { range: `bytes=${FIXTURES.mp4.length}-` });
+    expect([beyond.status, beyond.headers.get('content-range')]).toEqual([416, `bytes */${FIXTURES.mp4.length}`]);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await fetch(`${m.app.baseUrl}${video.url}`, { method: 'HEAD' });
+    expect([res.status, res.headers.get('content-length')]).toEqual([200, String(FIXTURES.mp4.length)]);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('serves SVGs as inert images: sandboxing CSP, no script, no sniffing', async () => {
+    const res = await getRaw(m, svg.url);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toBe(MEDIA_CSP);
+    expect(res.headers.get('content-disposition')).toBe(`inline; filename="logo.svg"; filename*=UTF-8''logo.svg`);
+  });
+
+  it("refuses other buckets and '..' or absolute paths (400), and answers 404 for missing files", async () => {
+    const cases: [string, number][] = [
+      ['/api/storage/proxy?bucket=private&path=clip.mp4', 400],
+      ['/api/storage/proxy?path=clip.mp4', 400],
+      ['/api/storage/proxy?bucket=media&path=../../etc/passwd', 400],
+      ['/api/storage/proxy?bucket=media&path=%2E%2E%2Fsecret', 400],
+      ['/api/storage/proxy?bucket=media&path=/etc/passwd', 400],
+      ['/api/storage/proxy?bucket=media&path=', 400],
+      ['/api/storage/proxy?bucket=media&path=a&path=b', 400],
+      ['/api/storage/proxy?bucket=media&path=missing.png', 404],
+    ];
+    for (const [url, status] of cases) {
+      const res = await getRaw(m, url);
+      expect([url, res.status, typeof res.json().error]).toEqual([url, status, 'string']);
+    }
+  });
+
+  it('serves signed-in non-admins as well as visitors', async () => {
+    expect((await getRaw(m, svg.url, { cookie: m.memberCookie })).status).toBe(200);
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { startTestS3Server, type TestS3Server } from '../test-support/s3-server';
+import { LocalMediaStorage } from './local-media-storage';
+import type { MediaStorage } from './media-storage.port';
+import { StoredObjectMissingError } from './media-storage.port';
+import { S3MediaStorage } from './s3-media-storage';
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+interface Adapter {
+  storage: MediaStorage;
+  stop(): Promise<void>;
+}
+
+const adapters: [string, () => Promise<Adapter>][] = [
+  [
+    'local folder',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'punchline-media-'));
+      const storage = new LocalMediaStorage(join(dir, 'media'));
+      return { storage, stop: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+  [
+    'S3 (s3rver on loopback)',
+    async () => {
+      const s3: TestS3Server = await startTestS3Server('punchline-media');
+      const storage = new S3MediaStorage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+      return {
+        storage,
+        stop: async () => {
+          await storage.close();
+          await s3.stop();
+        },
+      };
+    },
+  ],
+];
+
+describe.each(adapters)('media storage contract: %s', (_name, start) => {
+  let adapter: Adapter;
+  let storage: MediaStorage;
+  const payload = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+
+  beforeAll(async () => {
+    adapter = await start();
+    storage = adapter.storage;
+  });
+  afterAll(async () => {
+    await adapter?.stop();
+  });
+
+  it('stores bytes and reads them back whole, with size, type and validators', async () => {
+    const put = await storage.put('hero.png', payload, 'image/png');
+    expect(put).toMatchObject({ path: 'hero.png', size: payload.length, contentType: 'image/png' });
+    const info = await storage.head('hero.png');
+    expect(info).toMatchObject({ path: 'hero.png', size: payload.length, contentType: 'image/png' });
+    expect(info!.etag).toMatch(/^"[^"]+"$/);
+    expect(info!.lastModified.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const read = await storage.read('hero.png');
+    expect(read!.info.size).toBe(payload.length);
+    expect((await bytesOf(read!.body)).equals(payload)).toBe(true);
+  });
+
+  it('reads a byte range', async () => {
+    await storage.put('clip.mp4', payload, 'video/mp4');
+    const read = await storage.read('clip.mp4', { start: 100, end: 1099 });
+    expect((await bytesOf(read!.body)).equals(payload.subarray(100, 1100))).toBe(true);
+    expect(read!.info.size).toBe(payload.length);
+  });
+
+  it('replaces an object and changes its ETag', async () => {
+    await storage.put('swap.gif', Buffer.from('GIF89a-one'), 'image/gif');
+    const before = await storage.head('swap.gif');
+    await new Promise((r) => setTimeout(r, 20));
+    await storage.put('swap.gif', Buffer.from('GIF89a-second'), 'image/gif');
+    const after = await storage.head('swap.gif');
+    expect(after!.size).toBe(13);
+    expect(after!.etag).not.toBe(before!.etag);
+  });
+
+  it('answers null for a missing object', async () => {
+    expect(await storage.head('missing.png')).toBeNull();
+    expect(await storage.read('missing.png')).toBeNull();
+  });
+
+  it('lists objects in path order, with a prefix, including folders', async () => {
+    await storage.put('2024/poster.jpg', Buffer.from('jpeg'), 'image/jpeg');
+    const all = await storage.list();
+    expect(all.map((o) => o.path)).toEqual(['2024/poster.jpg', 'clip.mp4', 'hero.png', 'swap.gif']);
+    expect(all.find((o) => o.path === 'hero.png')!.size).toBe(payload.length);
+    expect((await storage.list('2024/')).map((o) => o.path)).toEqual(['2024/poster.jpg']);
+  });
+
+  it('moves an object to a new path, and refuses to move a missing one', async () => {
+    await storage.put('old-name.webp', Buffer.from('RIFF....WEBP'), 'image/webp');
+    await storage.move('old-name.webp', 'new-name.webp');
+    expect(await storage.head('old-name.webp')).toBeNull();
+    const moved = await storage.read('new-name.webp');
+    expect((await bytesOf(moved!.body)).toString()).toBe('RIFF....WEBP');
+    expect(moved!.info.contentType).toBe('image/webp');
+    await expect(storage.move('old-name.webp', 'other.webp')).rejects.toBeInstanceOf(StoredObjectMissingError);
+  });
+
+  it('deletes an object; deleting it again is not an error', async () => {
+    await storage.put('gone.png', payload, 'image/png');
+    await storage.delete('gone.png');
+    expect(await storage.head('gone.png')).toBeNull();
+    await expect(storage.delete('gone.png')).resolves.toBeUndefined();
+  });
+
+  it("refuses paths that would leave the library ('..', absolute)", async () => {
+    await expect(storage.put('../escape.png', payload, 'image/png')).rejects.toThrow(/Unsafe media path/);
+    await expect(storage.head('/etc/passwd')).rejects.toThrow(/Unsafe media path/);
+  });
+});

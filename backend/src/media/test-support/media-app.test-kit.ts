@@ -1,0 +1,87 @@
+import { MEDIA_STREAM, type RecordedEvent } from '@punchline/domain';
+import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
+import type { DatabaseKind } from '../../test-support/test-database';
+
+/** Helpers shared by the media HTTP suites (test-support/ is left out of the build). */
+
+export type Client = ReturnType<typeof http>;
+
+/** Real file heads: each passes the upload's byte sniffing for its extension. */
+export const FIXTURES = {
+  // A complete 1×1 transparent PNG.
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex'),
+  gif: Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex'),
+  jpeg: Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 7), Buffer.from('ffd9', 'hex')]),
+  mp4: Buffer.concat([Buffer.from('0000001c667479706973366d00000200697336366d70343100000000', 'hex'), Buffer.alloc(4096, 3)]),
+  svg: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fc0"/></svg>'),
+};
+
+export interface MediaApp {
+  app: TestApp;
+  admin: Client;
+  /** Signed in, not an admin. */
+  member: Client;
+  visitor: Client;
+  adminCookie: string;
+  memberCookie: string;
+  mediaEvents(): Promise<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+export async function startMediaApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<MediaApp> {
+  const app = await startTestApp({ kind, env });
+  const adminCookie = await signIn(app.baseUrl, TEST_ADMIN_EMAIL);
+  const memberCookie = await signIn(app.baseUrl, 'member@example.com');
+  return {
+    app,
+    admin: http(app.baseUrl, adminCookie),
+    member: http(app.baseUrl, memberCookie),
+    visitor: http(app.baseUrl),
+    adminCookie,
+    memberCookie,
+    mediaEvents: () => app.runtime.store.readStream(MEDIA_STREAM),
+    close: () => app.close(),
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  json(): any;
+}
+
+/** POST /api/storage/upload as a browser form would send it (multipart, Origin of the site). */
+export async function upload(m: MediaApp, name: string, bytes: Buffer, options: { cookie?: string | null; field?: string; type?: string } = {}): Promise<RawResponse> {
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'application/octet-stream' }), name);
+  const cookie = options.cookie === undefined ? m.adminCookie : options.cookie;
+  const res = await fetch(`${m.app.baseUrl}/api/storage/upload`, { method: 'POST', body: form, headers: { origin: m.app.baseUrl, ...(cookie ? { cookie } : {}) } });
+  return raw(res);
+}
+
+/** A GET that keeps the body as bytes (the proxy). */
+export async function getRaw(m: MediaApp, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return raw(await fetch(`${m.app.baseUrl}${path}`, { headers }));
+}
+
+async function raw(res: Response): Promise<RawResponse> {
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) };
+}
+
+/** Uploads and returns the stored file's proxy URL, expecting success. */
+export async function uploaded(m: MediaApp, name: string, bytes: Buffer): Promise<{ url: string; path: string }> {
+  const res = await upload(m, name, bytes);
+  expect(res.status).toBe(201);
+  const body = res.json();
+  return { url: body.url, path: body.item.path };
+}
+
+/** Acquires the lock, saves `patch` into the draft (the whole record, as the editor does), releases it. */
+export async function saveDraft(client: Client, patch: Record<string, unknown>): Promise<void> {
+  expect((await client.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+  const draft = await client.get('/api/settings?stage=draft');
+  expect((await client.put('/api/settings?stage=draft', { ...draft.body, ...patch })).status).toBe(200);
+  expect((await client.post('/api/settings/lock/release', {})).status).toBe(200);
+}

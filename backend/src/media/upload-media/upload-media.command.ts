@@ -1,0 +1,25 @@
+import { Command } from '@nestjs/cqrs';
+import type { SiteCommandContext } from '../../settings/settings-request';
+import type { MediaFileView } from '../media-files.read';
+
+export interface IncomingFile {
+  /** As the browser named it. */
+  originalName: string;
+  buffer: Buffer;
+}
+
+/** SPEC §7: {url}; the stored file comes along so a picker can select it without listing again. */
+export interface UploadMediaAnswer {
+  url: string;
+  item: MediaFileView;
+}
+
+/** POST /api/storage/upload (multipart field `file`). */
+export class UploadMediaCommand extends Command<UploadMediaAnswer> {
+  constructor(
+    readonly context: SiteCommandContext,
+    readonly file: IncomingFile | null,
+  ) {
+    super();
+  }
+}

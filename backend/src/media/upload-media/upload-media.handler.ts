@@ -1,0 +1,65 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, MEDIA_TYPE_TEXTS, checkMediaUpload, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
+import { MediaFilesRead } from '../media-files.read';
+import { MediaStream } from '../media-stream';
+import { MEDIA_STORAGE } from '../media.tokens';
+import type { MediaStorage } from '../storage/media-storage.port';
+import { UploadMediaCommand, type UploadMediaAnswer } from './upload-media.command';
+
+@CommandHandler(UploadMediaCommand)
+export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
+  private readonly logger = new Logger('media');
+  /** Names chosen by uploads of this process whose bytes are still on their way to the store. */
+  private readonly reserved = new Set<string>();
+
+  constructor(
+    private readonly media: MediaStream,
+    private readonly files: MediaFilesRead,
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+  ) {}
+
+  /** Checks the file, picks a free name, stores the bytes, then records the upload (bytes first: an event never names missing bytes). */
+  async execute({ context, file }: UploadMediaCommand): Promise<UploadMediaAnswer> {
+    if (!file) throw new DomainError('INVALID_INPUT', MEDIA_TYPE_TEXTS.missingFile);
+    const check = checkMediaUpload({ name: file.originalName, size: file.buffer.length, head: file.buffer });
+    if (!check.ok) throw new DomainError(check.code, check.error);
+
+    const path = await this.reserveName(file.originalName);
+    try {
+      await this.storage.put(path, file.buffer, check.mimeType);
+      try {
+        await this.media.execute(context, () => ({
+          type: 'RecordMediaUpload',
+          data: { path, originalName: file.originalName, size: file.buffer.length, mimeType: check.mimeType, kind: check.kind },
+        }));
+      } catch (error) {
+        await this.storage.delete(path).catch((e: unknown) => this.logger.warn(`could not remove unrecorded upload ${path}: ${String(e)}`));
+        throw error;
+      }
+    } finally {
+      this.reserved.delete(path);
+    }
+    const item = await this.files.get(path);
+    if (!item) throw new Error(`Upload of ${path} recorded but not projected`);
+    return { url: mediaProxyUrl(path), item };
+  }
+
+  /**
+   * A name free in the library, among this process's unfinished uploads, and in the store itself
+   * (objects left by the previous product are never overwritten).
+   */
+  private reserveName(originalName: string): Promise<string> {
+    return this.media.read(async (state) => {
+      const taken = new Set(this.reserved);
+      for (;;) {
+        const candidate = planMediaUpload(state, originalName, taken);
+        if (!(await this.storage.head(candidate))) {
+          this.reserved.add(candidate);
+          return candidate;
+        }
+        taken.add(candidate);
+      }
+    });
+  }
+}

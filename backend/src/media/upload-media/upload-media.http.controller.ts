@@ -1,0 +1,46 @@
+import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, Header, PayloadTooLargeException, Post, Req, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { memoryStorage } from 'multer';
+import { DomainError, MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
+import { ErrorBodyFilter } from '../../platform/http/domain-error.filter';
+import { siteCommandContext } from '../../settings/settings-request';
+import { UploadMediaCommand, type UploadMediaAnswer } from './upload-media.command';
+
+/** Multer stops reading at the size limit; its 413 gets the library's own wording. */
+@Catch()
+export class UploadErrorFilter implements ExceptionFilter {
+  private readonly body = new ErrorBodyFilter();
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    this.body.catch(exception instanceof PayloadTooLargeException ? new DomainError('TOO_LARGE', MEDIA_TYPE_TEXTS.tooLarge) : exception, host);
+  }
+}
+
+@ApiTags('media')
+@Controller('api/storage/upload')
+@UseFilters(UploadErrorFilter)
+export class UploadMediaHttpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** SPEC §7: multipart field `file` → {url} (the proxy URL) or {error}; 400 wrong type, 413 too large. */
+  @Post()
+  @HttpCode(201)
+  @Header('Cache-Control', 'no-store')
+  @UseInterceptors(
+    FileInterceptor('file', {
+      storage: memoryStorage(),
+      // The file is checked in memory (type by its bytes) before it is stored; 25 MB bounds that.
+      limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    }),
+  )
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
+  @ApiCreatedResponse({ description: '{url, item}: the proxy URL of the stored file and its library entry' })
+  async upload(@Req() req: Request, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadMediaAnswer> {
+    const incoming = file ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), buffer: file.buffer } : null;
+    return this.commands.execute(new UploadMediaCommand(siteCommandContext(req), incoming));
+  }
+}

@@ -1,0 +1,121 @@
+import { MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
+import { databaseKinds } from '../../test-support/test-database';
+import { FIXTURES, getRaw, startMediaApp, upload, type MediaApp } from '../test-support/media-app.test-kit';
+import { startTestS3Server, type TestS3Server } from '../test-support/s3-server';
+
+describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
+  let m: MediaApp;
+  beforeAll(async () => {
+    m = await startMediaApp(kind);
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  it('stores the file under a sanitised name, answers its proxy URL, and records who uploaded it', async () => {
+    const res = await upload(m, 'Opening Night (1).PNG', FIXTURES.png, { type: 'image/png' });
+    expect(res.status).toBe(201);
+    const body = res.json();
+    expect(body.url).toBe('/api/storage/proxy?bucket=media&path=opening-night-1.png');
+    expect(body.item).toMatchObject({ name: 'opening-night-1.png', path: 'opening-night-1.png', url: body.url, size: FIXTURES.png.length, mime_type: 'image/png' });
+
+    const served = await getRaw(m, body.url);
+    expect(served.status).toBe(200);
+    expect(served.body.equals(FIXTURES.png)).toBe(true);
+
+    const listed = await m.admin.get('/api/storage/list');
+    expect(listed.body.items.map((i: { path: string }) => i.path)).toContain('opening-night-1.png');
+    const event = (await m.mediaEvents()).at(-1)!;
+    expect(event).toMatchObject({
+      type: 'MediaUploaded',
+      data: { path: 'opening-night-1.png', originalName: 'Opening Night (1).PNG', size: FIXTURES.png.length, mimeType: 'image/png', kind: 'image' },
+      metadata: { actorEmail: 'admin@example.com' },
+    });
+  });
+
+  it('gives a second file of the same name a new name instead of replacing the first', async () => {
+    const first = (await upload(m, 'poster.gif', FIXTURES.gif)).json();
+    const second = (await upload(m, 'POSTER.gif', FIXTURES.gif)).json();
+    expect([first.item.path, second.item.path]).toEqual(['poster.gif', 'poster-2.gif']);
+  });
+
+  it('keeps non-ASCII names readable in the event and safe in the path', async () => {
+    const body = (await upload(m, 'Café crème.jpg', FIXTURES.jpeg)).json();
+    expect(body.item.path).toBe('cafe-creme.jpg');
+    expect((await m.mediaEvents()).at(-1)!.data).toMatchObject({ originalName: 'Café crème.jpg' });
+  });
+
+  it('accepts every allowed kind, videos included', async () => {
+    expect((await upload(m, 'clip.mp4', FIXTURES.mp4)).status).toBe(201);
+    expect((await upload(m, 'logo.svg', FIXTURES.svg)).status).toBe(201);
+  });
+
+  it('refuses types outside the allowlist and files whose bytes do not match their extension (400)', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const cases: [string, Buffer, string][] = [
+      ['page.html', html, MEDIA_TYPE_TEXTS.badExtension],
+      ['tool.exe', FIXTURES.png, MEDIA_TYPE_TEXTS.badExtension],
+      ['fake.png', html, MEDIA_TYPE_TEXTS.contentMismatch],
+      ['fake.mp4', FIXTURES.png, MEDIA_TYPE_TEXTS.contentMismatch],
+      ['evil.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), MEDIA_TYPE_TEXTS.activeSvg],
+      ['empty.png', Buffer.alloc(0), MEDIA_TYPE_TEXTS.empty],
+    ];
+    const before = (await m.mediaEvents()).length;
+    for (const [name, bytes, error] of cases) {
+      const res = await upload(m, name, bytes);
+      expect([name, res.status, res.json().error]).toEqual([name, 400, error]);
+    }
+    expect((await m.mediaEvents()).length).toBe(before);
+  });
+
+  it('refuses a request without a file, or with the file under another field name (400)', async () => {
+    const res = await fetch(`${m.app.baseUrl}/api/storage/upload`, { method: 'POST', body: new FormData(), headers: { origin: m.app.baseUrl, cookie: m.adminCookie } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(MEDIA_TYPE_TEXTS.missingFile);
+    expect((await upload(m, 'a.png', FIXTURES.png, { field: 'image' })).status).toBe(400);
+  });
+
+  it('refuses a file over the size limit with 413 and a message', async () => {
+    const big = Buffer.concat([FIXTURES.png, Buffer.alloc(MEDIA_UPLOAD_MAX_BYTES)]);
+    const res = await upload(m, 'huge.png', big);
+    expect(res.status).toBe(413);
+    expect(res.json().error).toBe(MEDIA_TYPE_TEXTS.tooLarge);
+    expect((await m.admin.get('/api/storage/list?q=huge')).body.items).toEqual([]);
+  });
+
+  it('is for admins only: 401 for visitors, 403 for signed-in non-admins', async () => {
+    expect((await upload(m, 'a.png', FIXTURES.png, { cookie: null })).status).toBe(401);
+    expect((await upload(m, 'a.png', FIXTURES.png, { cookie: m.memberCookie })).status).toBe(403);
+  });
+});
+
+describe('upload, list, proxy, rename and delete with STORAGE=s3 (s3rver on loopback)', () => {
+  let s3: TestS3Server;
+  let m: MediaApp;
+  beforeAll(async () => {
+    s3 = await startTestS3Server('punchline-media');
+    m = await startMediaApp('pglite', s3.env);
+  });
+  afterAll(async () => {
+    await m?.close();
+    await s3?.stop();
+  });
+
+  it('keeps the bytes in the bucket and serves them through the proxy', async () => {
+    const body = (await upload(m, 'clip.mp4', FIXTURES.mp4)).json();
+    const served = await getRaw(m, body.url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'video/mp4']);
+    expect(served.body.equals(FIXTURES.mp4)).toBe(true);
+    const part = await getRaw(m, body.url, { range: 'bytes=4-11' });
+    expect([part.status, part.body.toString('latin1')]).toEqual([206, 'ftypis6m']);
+
+    const renamed = await m.admin.post('/api/storage/rename', { fromPath: 'clip.mp4', toName: 'trailer' });
+    expect(renamed.body).toMatchObject({ path: 'trailer.mp4', totalUpdated: 0 });
+    expect((await getRaw(m, body.url)).status).toBe(404);
+    expect((await getRaw(m, renamed.body.url)).body.equals(FIXTURES.mp4)).toBe(true);
+
+    expect((await m.admin.post('/api/storage/delete', { path: 'trailer.mp4' })).status).toBe(200);
+    expect((await getRaw(m, renamed.body.url)).status).toBe(404);
+    expect((await m.admin.get('/api/storage/list')).body.items).toEqual([]);
+  });
+});

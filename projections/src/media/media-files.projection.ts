@@ -1,0 +1,146 @@
+import { MEDIA_STREAM, isMediaEventType, type MediaEvent, type RecordedEvent } from '@punchline/domain';
+import type { SqlClient } from '../ports/database.port';
+import { qualified, type Projection } from '../projection';
+
+/** One row of rm.media_files: SPEC §3 "Media file" (the URL is derived from the path when read). */
+export interface MediaFileRow {
+  path: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  createdAt: string;
+  updatedAt: string;
+  uploadedBy: string | null;
+  /** Global position of the event that last changed the row. */
+  position: number;
+}
+
+/** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
+function occurredAt(event: RecordedEvent): string {
+  const claimed = Date.parse(event.metadata?.occurredAt ?? '');
+  return Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString();
+}
+
+/**
+ * Folds media events onto the rows they touch (`rows` holds the current row or null per touched
+ * path, and is updated in place). Pure, so the same batch always gives the same rows.
+ */
+export function foldMediaRows(rows: Map<string, MediaFileRow | null>, events: RecordedEvent[]): void {
+  for (const event of events) {
+    const e = event as unknown as MediaEvent;
+    const at = occurredAt(event);
+    switch (e.type) {
+      case 'MediaUploaded':
+        rows.set(e.data.path, {
+          path: e.data.path,
+          name: e.data.name,
+          size: e.data.size,
+          mimeType: e.data.mimeType,
+          createdAt: at,
+          updatedAt: at,
+          uploadedBy: event.metadata?.actorEmail ?? null,
+          position: event.globalPosition,
+        });
+        break;
+      case 'MediaRenamed': {
+        const row = rows.get(e.data.fromPath) ?? null;
+        rows.set(e.data.fromPath, null);
+        if (row) rows.set(e.data.toPath, { ...row, path: e.data.toPath, name: e.data.toName, updatedAt: at, position: event.globalPosition });
+        break;
+      }
+      case 'MediaDeleted':
+        rows.set(e.data.path, null);
+        break;
+      default: {
+        const _exhaustive: never = e;
+        throw new Error(`Unhandled media event ${JSON.stringify(_exhaustive)}`);
+      }
+    }
+  }
+}
+
+function touchedPaths(events: RecordedEvent[]): string[] {
+  const paths = new Set<string>();
+  for (const event of events) {
+    const e = event as unknown as MediaEvent;
+    if (e.type === 'MediaRenamed') {
+      paths.add(e.data.fromPath);
+      paths.add(e.data.toPath);
+    } else {
+      paths.add(e.data.path);
+    }
+  }
+  return [...paths];
+}
+
+const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+/**
+ * The media library list (SPEC §2 Media Manager, §7 `GET /api/storage/list`): one row per stored
+ * file. A batch reads the rows it touches, folds its events in memory, then deletes and re-inserts
+ * those rows in two statements, so a rename chain or an upload after a delete in one batch comes out right.
+ */
+export const mediaFilesProjection: Projection = {
+  name: 'media_files',
+  version: 1,
+  tables: [{ name: 'media_files', primaryKey: ['path'] }],
+
+  async migrate(tx: SqlClient, schema: string): Promise<void> {
+    const table = qualified(schema, 'media_files');
+    await tx.query(`
+      CREATE TABLE IF NOT EXISTS ${table} (
+        path text PRIMARY KEY,
+        name text NOT NULL,
+        size bigint NOT NULL,
+        mime_type text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        uploaded_by text NULL,
+        position bigint NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS media_files_updated_at_idx ON ${table} (updated_at, path);
+    `);
+  },
+
+  async apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void> {
+    const media = events.filter((e) => e.streamId === MEDIA_STREAM && isMediaEventType(e.type));
+    if (media.length === 0) return;
+    const table = qualified(schema, 'media_files');
+    const paths = touchedPaths(media);
+    const existing = await tx.query<{ path: string; name: string; size: number | string; mime_type: string; created_at: string | Date; updated_at: string | Date; uploaded_by: string | null; position: number | string }>(
+      `SELECT path, name, size, mime_type, created_at, updated_at, uploaded_by, position FROM ${table} WHERE path = ANY($1::text[])`,
+      [paths],
+    );
+    const rows = new Map<string, MediaFileRow | null>(paths.map((p) => [p, null]));
+    for (const r of existing.rows) {
+      rows.set(r.path, {
+        path: r.path,
+        name: r.name,
+        size: Number(r.size),
+        mimeType: r.mime_type,
+        createdAt: iso(r.created_at),
+        updatedAt: iso(r.updated_at),
+        uploadedBy: r.uploaded_by,
+        position: Number(r.position),
+      });
+    }
+    foldMediaRows(rows, media);
+    const final = [...rows.values()].filter((r): r is MediaFileRow => r !== null);
+    await tx.query(`DELETE FROM ${table} WHERE path = ANY($1::text[])`, [paths]);
+    if (final.length === 0) return;
+    await tx.query(
+      `INSERT INTO ${table} (path, name, size, mime_type, created_at, updated_at, uploaded_by, position)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::bigint[])`,
+      [
+        final.map((r) => r.path),
+        final.map((r) => r.name),
+        final.map((r) => r.size),
+        final.map((r) => r.mimeType),
+        final.map((r) => r.createdAt),
+        final.map((r) => r.updatedAt),
+        final.map((r) => r.uploadedBy),
+        final.map((r) => r.position),
+      ],
+    );
+  },
+};
