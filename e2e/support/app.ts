@@ -79,7 +79,8 @@ export async function startBuiltApp(options: StartBuiltAppOptions = {}): Promise
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        // unref: a pending fallback timer must not keep jest alive after the app has exited.
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       await oauth?.stop();
