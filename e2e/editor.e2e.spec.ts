@@ -436,6 +436,23 @@ test('leaving with unsaved changes asks first', async () => {
   await page.waitForURL((url) => url.pathname === '/admin/media');
 });
 
+test("the browser's Back button with unsaved changes asks first", async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, '/admin/page-configurations');
+  await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'General Settings' }).click();
+  await page.waitForURL((url) => url.pathname === GENERAL);
+  await holdsLock(page);
+  await page.getByLabel('Footer text').fill('Unsaved footer');
+  await page.getByText('Unsaved changes').waitFor();
+  await page.goBack();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Stay on this page' }).click();
+  expect(new URL(page.url()).pathname).toBe(GENERAL);
+  expect(await page.getByLabel('Footer text').inputValue()).toBe('Unsaved footer');
+  await page.goBack();
+  await ask.getByRole('button', { name: 'Leave without saving', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/page-configurations');
+});
+
 test('an inactivity sign-out saves an eligible draft first', async () => {
   const page = await signIn(E2E_ADMIN_EMAIL, GENERAL, { clock: true });
   await holdsLock(page);

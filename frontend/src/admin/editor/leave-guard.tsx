@@ -1,20 +1,27 @@
 /**
  * "Leaving with unsaved changes asks first": react-router's useBlocker for in-app navigation (data
- * routers only), a click guard on links when the app runs under a plain <BrowserRouter>, and the
- * browser's own prompt (beforeunload) for reloads, closing the tab and typed URLs.
+ * routers only); under the plain <BrowserRouter> the app uses (a data router would add ~20 KB gzip
+ * to every visitor's bundle), a click guard on links plus a history sentinel for the Back button;
+ * and the browser's own prompt (beforeunload) for reloads, closing the tab and typed URLs.
  */
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker, useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from './modal-dialog';
 
 const TITLE = 'Leave without saving?';
 const MESSAGE = <p>You have unsaved changes to the draft. If you leave this screen now, they are lost.</p>;
 
+/** Marks the history entry we push on top of the screen's own, so Back lands on the same URL first. */
+const SENTINEL = 'punchlineLeaveGuard';
+const BACK = Symbol('back');
+
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const leaving = useRef(false);
   useEffect(() => {
     if (!when) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
@@ -22,7 +29,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
-  return dataRouter ? <BlockerPrompt when={when} /> : <LinkClickGuard when={when} />;
+  return dataRouter ? <BlockerPrompt when={when} /> : <LinkClickGuard when={when} leaving={leaving} />;
 }
 
 function BlockerPrompt({ when }: { when: boolean }) {
@@ -42,10 +49,23 @@ function BlockerPrompt({ when }: { when: boolean }) {
   );
 }
 
-function LinkClickGuard({ when }: { when: boolean }) {
+function LinkClickGuard({ when, leaving }: { when: boolean; leaving: { current: boolean } }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [target, setTarget] = useState<string | null>(null);
+  const [target, setTarget] = useState<string | typeof BACK | null>(null);
+  useEffect(() => {
+    if (!when) return;
+    // Back first pops this same-URL entry, so the router never leaves the screen; we ask instead.
+    const pushSentinel = () => window.history.pushState({ ...(window.history.state ?? {}), [SENTINEL]: true }, '', window.location.href);
+    if (!window.history.state?.[SENTINEL]) pushSentinel();
+    const onPopState = (event: PopStateEvent) => {
+      if (leaving.current || (event.state as Record<string, unknown> | null)?.[SENTINEL]) return;
+      pushSentinel();
+      setTarget(BACK);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [when, leaving]);
   useEffect(() => {
     if (!when) return;
     const onClick = (event: MouseEvent) => {
@@ -72,7 +92,11 @@ function LinkClickGuard({ when }: { when: boolean }) {
       onConfirm={() => {
         const to = target;
         setTarget(null);
-        if (to) navigate(to);
+        if (to === BACK) {
+          // Past the sentinel and the entry Back landed on: where Back would have gone.
+          leaving.current = true;
+          window.history.go(-2);
+        } else if (to) navigate(to);
       }}
       onCancel={() => setTarget(null)}
     />
