@@ -8,6 +8,7 @@ import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';
 import { ContactModule } from './contact/contact.module';
 import { MediaModule } from './media/media.module';
+import { AuditModule } from './audit/audit.module';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
         SiteModule,
         ContactModule,
         MediaModule,
+        AuditModule,
       ],
     };
   }

@@ -77,4 +77,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('POST', '/api/storage/delete', 'admin'),
   row('POST', '/api/storage/rename', 'admin'),
   row('GET', '/api/storage/proxy', 'anyone'),
+
+  // contact responses inbox and audit log (admins only; SPEC §6)
+  row('GET', '/api/admin/contact-responses', 'admin'),
+  row('PATCH', '/api/admin/contact-responses/:id', 'admin'),
+  row('GET', '/api/admin/audit', 'admin'),
 ];

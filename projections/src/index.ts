@@ -4,6 +4,7 @@ export * from './all-projections';
 export * from './audit/audit.projection';
 export * from './settings/site-settings.projection';
 export * from './media/media-files.projection';
+export * from './contact/contact-responses.projection';
 export * from './runner/batch-plan';
 export * from './runner/read-models';
 export * from './runner/projector';

@@ -1,1 +1,5 @@
 export * from './contact-message';
+export * from './contact-response.events';
+export * from './contact-response.texts';
+export * from './contact-response.decider';
+export * from './contact-delivery';

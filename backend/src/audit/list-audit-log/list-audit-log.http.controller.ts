@@ -1,0 +1,37 @@
+import { Controller, Get, Header, Query, ValidationPipe } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ListAuditLogQuery, type AuditAnswer } from './list-audit-log.query';
+import { AUDIT_DEFAULT_LIMIT, ListAuditLogRequestDto } from './list-audit-log.request.dto';
+
+/** Numbers arrive as text; unknown keys (cache busters) are dropped, not refused. */
+const queryValidation = new ValidationPipe({ transform: true, whitelist: true, stopAtFirstError: true, transformOptions: { enableImplicitConversion: true } });
+
+const blankToNull = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
+
+@ApiTags('audit')
+@Controller('api/admin/audit')
+export class ListAuditLogHttpController {
+  constructor(private readonly queries: QueryBus) {}
+
+  /** SPEC §7: {items: [{id, occurred_at, actor_email, action, meta}], actors, actions}; 100 rows newest first by default. */
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({ name: 'actor', required: false, type: String })
+  @ApiQuery({ name: 'action', required: false, type: String })
+  @ApiQuery({ name: 'q', required: false, type: String })
+  @ApiQuery({ name: 'direction', required: false, enum: ['asc', 'desc'] })
+  @ApiOkResponse({ description: '{items, actors, actions}' })
+  async list(@Query(queryValidation) query: ListAuditLogRequestDto): Promise<AuditAnswer> {
+    return this.queries.execute(
+      new ListAuditLogQuery({
+        limit: query.limit ?? AUDIT_DEFAULT_LIMIT,
+        actor: blankToNull(query.actor),
+        action: blankToNull(query.action),
+        q: query.q?.trim() ?? '',
+        direction: query.direction ?? 'desc',
+      }),
+    );
+  }
+}

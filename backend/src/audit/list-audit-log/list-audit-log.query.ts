@@ -1,0 +1,32 @@
+import { Query } from '@nestjs/cqrs';
+
+/** SPEC §3 "Audit entry": meta is the event's data (an object, or a string for events that carry one). */
+export interface AuditItem {
+  id: string;
+  occurred_at: string;
+  actor_email: string | null;
+  action: string;
+  meta: unknown;
+}
+
+export interface AuditAnswer {
+  items: AuditItem[];
+  /** Every actor and every action in the whole log, for the filter selects (not narrowed by the filters). */
+  actors: string[];
+  actions: string[];
+}
+
+export interface AuditFilter {
+  limit: number;
+  actor: string | null;
+  action: string | null;
+  q: string;
+  direction: 'asc' | 'desc';
+}
+
+/** GET /api/admin/audit: the audit log, newest first unless direction=asc. */
+export class ListAuditLogQuery extends Query<AuditAnswer> {
+  constructor(readonly filter: AuditFilter) {
+    super();
+  }
+}

@@ -1,0 +1,235 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import {
+  DELIVERY_MAX_ATTEMPTS,
+  DELIVERY_RETRY_DELAYS_MS,
+  DELIVERY_TEXTS,
+  composeContactEmail,
+  deliveryRecipient,
+  foldContactResponse,
+  isPermanentSmtpFailure,
+  retryDelayAfter,
+  type ContactEvent,
+  type DeliveryOutcome,
+} from '@punchline/domain';
+import { PROJECTED_CHANNEL, type Database, type DedicatedSession } from '@punchline/projections';
+import type { AppConfig } from '../../platform/config/config';
+import { CONFIG, DATABASE } from '../../platform/platform.module';
+import { SettingsReadService } from '../../settings/settings-read.service';
+import { ContactResponsesReadService, type PendingDelivery } from '../contact-responses.read';
+import { ContactStreams, type ContactIssuer } from '../contact-streams';
+import { ContactMailer, SendFailure } from './contact-mailer';
+
+/** Session advisory lock held by the one deliverer among app instances (715001–715005 are the store's and projector's). */
+export const DELIVERY_LEADER_LOCK = 715011;
+/** Messages looked at per pass; a full pass is followed by another at once. */
+const BATCH = 25;
+/** A message recorded here is left out of the next passes while the read model may still show it pending. */
+const RECORDED_MEMORY_MS = 5 * 60_000;
+
+interface Retry {
+  attempts: number;
+  nextAt: number;
+}
+
+/**
+ * Sends each contact message to the collective's mailbox once (DESIGN §10 SMTP_URL) and records the
+ * outcome as ContactDeliveryRecorded, which moves the message out of 'pending'.
+ *
+ * It is a reactor behind the projector: the work list is rm.contact_responses rows still 'pending',
+ * read whenever a projector batch commits (NOTIFY rm_projected) and every `pollMs`. The visitor's POST
+ * only appends ContactMessageReceived and never waits for SMTP. Before sending, the message's own stream
+ * decides: a delivery already recorded there (by this process before a restart, or another instance)
+ * means nothing is sent, and the decider refuses to record a second one. One instance delivers at a
+ * time (a session advisory lock; PGlite is one process). The one window left is a crash after the SMTP
+ * server accepted and before the event is appended: the message is sent again after the restart, with
+ * the same Message-ID, which mail software treats as a duplicate.
+ *
+ * Failures: an SMTP 5xx reply is final ('failed' at once); anything else is retried up to
+ * DELIVERY_MAX_ATTEMPTS with waits in between, then 'failed' with the last error. No SMTP_URL or no
+ * recipient records 'skipped' with the reason.
+ */
+@Injectable()
+export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('contact-delivery');
+  /** Waits between attempts; tests shorten them. */
+  retryDelaysMs: readonly number[] = DELIVERY_RETRY_DELAYS_MS;
+  maxAttempts = DELIVERY_MAX_ATTEMPTS;
+  pollMs = 30_000;
+  leaderRetryMs = 5_000;
+
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private wakePending = false;
+  private wakeSleep: (() => void) | null = null;
+  private session: DedicatedSession | null = null;
+  private leader = false;
+  private readonly retries = new Map<string, Retry>();
+  private readonly recorded = new Map<string, number>();
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly streams: ContactStreams,
+    private readonly reads: ContactResponsesReadService,
+    private readonly mailer: ContactMailer,
+    private readonly settings: SettingsReadService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.running = true;
+    try {
+      this.unlisten = await this.db.listen(PROJECTED_CHANNEL, () => this.wake());
+    } catch (error) {
+      this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; looking for messages every ${this.pollMs} ms: ${String(error)}`);
+    }
+    this.loop = this.run();
+  }
+
+  /** Before the platform closes the database (module destroy hooks all run before shutdown hooks). */
+  async onModuleDestroy(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wakeSleep?.();
+    await this.loop;
+    this.mailer.close();
+    await this.unlisten?.().catch(() => undefined);
+    if (this.session) {
+      await this.session.query('SELECT pg_advisory_unlock($1)', [DELIVERY_LEADER_LOCK]).catch(() => undefined);
+      await this.session.release().catch(() => undefined);
+      this.session = null;
+    }
+  }
+
+  /** Something may be pending (a projector batch committed). */
+  wake(): void {
+    if (this.wakeSleep) this.wakeSleep();
+    else this.wakePending = true;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let waitMs = this.pollMs;
+      try {
+        if (await this.holdLeadership()) {
+          const next = await this.deliverDue();
+          if (next !== null) waitMs = Math.min(waitMs, next);
+        } else {
+          waitMs = this.leaderRetryMs;
+        }
+      } catch (error) {
+        this.logger.error(`delivery pass failed; retrying: ${describe(error)}`);
+        waitMs = Math.min(waitMs, 1_000);
+      }
+      await this.sleep(waitMs);
+    }
+  }
+
+  /** One pass: deliver what is due; answers ms until the next retry is due (0: more work now), or null. */
+  private async deliverDue(): Promise<number | null> {
+    const now = Date.now();
+    for (const [id, at] of this.recorded) if (now - at > RECORDED_MEMORY_MS) this.recorded.delete(id);
+    const waiting = [...this.retries].filter(([, retry]) => retry.nextAt > now).map(([id]) => id);
+    const due = await this.reads.pendingDeliveries(BATCH, [...waiting, ...this.recorded.keys()]);
+    for (const message of due) {
+      if (!this.running) return null;
+      await this.deliver(message);
+    }
+    if (due.length === BATCH) return 0;
+    const nextAts = [...this.retries.values()].map((retry) => retry.nextAt);
+    return nextAts.length === 0 ? null : Math.max(0, Math.min(...nextAts) - Date.now());
+  }
+
+  private async deliver(message: PendingDelivery): Promise<void> {
+    const history = await this.streams.history(message.id);
+    const state = foldContactResponse(history as unknown as ContactEvent[]);
+    const received = history[0];
+    if (!received || state.messageId === null || state.delivery !== null) {
+      this.forget(message.id);
+      return;
+    }
+    // Ties the delivery to the visitor's request and to the message it delivers (audit trail).
+    const issuer: ContactIssuer = { actorEmail: null, correlationId: received.metadata.correlationId, causationId: received.eventId };
+    if (!this.mailer.enabled) return this.record(message.id, issuer, 'skipped', DELIVERY_TEXTS.noSmtp, null, 0);
+    const live = (await this.settings.getLive()).settings;
+    const to = deliveryRecipient(this.config.contactTo, live.contactemail);
+    if (!to) return this.record(message.id, issuer, 'skipped', DELIVERY_TEXTS.noRecipient, null, 0);
+
+    const attempt = (this.retries.get(message.id)?.attempts ?? 0) + 1;
+    const content = composeContactEmail(message, { siteTitle: live.site_title, receivedAt: message.createdAt, contactPageUrl: `${this.config.publicBaseUrl}/contact` });
+    try {
+      await this.mailer.send({
+        messageId: `<contact-${message.id}@${new URL(this.config.publicBaseUrl).hostname}>`,
+        from: { name: `${live.site_title.trim() || 'Punchline'} contact form`, address: this.mailer.senderAddress(to) },
+        to,
+        replyTo: { name: message.name, address: message.email },
+        subject: content.subject,
+        text: content.text,
+      });
+    } catch (error) {
+      const failure = error instanceof SendFailure ? error : new SendFailure(describe(error), undefined);
+      const delay = isPermanentSmtpFailure(failure.responseCode) ? null : retryDelayAfter(attempt, this.retryDelaysMs, this.maxAttempts);
+      if (delay === null) return this.record(message.id, issuer, 'failed', failure.message, to, attempt);
+      this.logger.warn(`delivery of ${message.id} failed (attempt ${attempt}), retrying in ${delay} ms: ${failure.message}`);
+      this.retries.set(message.id, { attempts: attempt, nextAt: Date.now() + delay });
+      return;
+    }
+    await this.record(message.id, issuer, 'sent', null, to, attempt);
+  }
+
+  private async record(messageId: string, issuer: ContactIssuer, status: DeliveryOutcome, error: string | null, to: string | null, attempts: number): Promise<void> {
+    await this.streams.execute(messageId, issuer, (now) => [{ type: 'RecordDelivery', data: { status, error, to, attempts }, metadata: { now } }], {
+      waitForProjection: false,
+    });
+    this.forget(messageId);
+    this.recorded.set(messageId, Date.now());
+  }
+
+  private forget(messageId: string): void {
+    this.retries.delete(messageId);
+  }
+
+  /** PGlite: one process, always. PostgreSQL: whoever holds the session advisory lock. */
+  private async holdLeadership(): Promise<boolean> {
+    if (this.db.kind === 'pglite') return true;
+    try {
+      if (this.leader && this.session) {
+        await this.session.query('SELECT 1');
+        return true;
+      }
+      this.session ??= await this.db.dedicatedSession();
+      const { rows } = await this.session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [DELIVERY_LEADER_LOCK]);
+      this.leader = rows[0]?.locked === true;
+      return this.leader;
+    } catch (error) {
+      // The lock died with the connection: another instance may deliver now.
+      this.logger.warn(`delivery leadership lost or not available: ${describe(error)}`);
+      this.leader = false;
+      const session = this.session;
+      this.session = null;
+      await session?.release().catch(() => undefined);
+      return false;
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (this.wakePending) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakeSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleep = done;
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS } from '@punchline/domain';
+import type { Response } from 'express';
+import { ContactClock } from '../contact-clock';
+import { contactQueryValidation } from '../contact-request';
+import { contactCsvFileName, contactResponsesCsv } from './contact-responses.csv';
+import { ListContactResponsesQuery, type ContactResponsesAnswer } from './list-contact-responses.query';
+import { ListContactResponsesRequestDto } from './list-contact-responses.request.dto';
+
+@ApiTags('contact responses')
+@Controller('api/admin/contact-responses')
+export class ListContactResponsesHttpController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly clock: ContactClock,
+  ) {}
+
+  /**
+   * SPEC §7: {items, total}, newest first by default, 50 rows. format=csv downloads the same
+   * selection as a file; without a limit the export holds every matching message, not a page.
+   */
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({ name: 'sort', required: false, enum: CONTACT_SORTS })
+  @ApiQuery({ name: 'q', required: false, type: String })
+  @ApiQuery({ name: 'responded', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
+  @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({ description: '{items: [{id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error}], total}' })
+  async list(@Query(contactQueryValidation) query: ListContactResponsesRequestDto, @Res({ passthrough: true }) res: Response): Promise<ContactResponsesAnswer | string> {
+    const csv = query.format === 'csv';
+    const answer = await this.queries.execute(
+      new ListContactResponsesQuery({
+        limit: query.limit ?? (csv ? null : CONTACT_LIST_DEFAULT_LIMIT),
+        sort: query.sort ?? 'newest',
+        q: query.q?.trim() ?? '',
+        responded: query.responded === undefined ? null : query.responded === 'true',
+      }),
+    );
+    if (!csv) return answer;
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${contactCsvFileName(this.clock.now())}"`);
+    return contactResponsesCsv(answer.items);
+  }
+}

@@ -1,0 +1,15 @@
+import { Query } from '@nestjs/cqrs';
+import type { ContactResponseItem, ContactResponsesFilter } from '../contact-responses.read';
+
+export interface ContactResponsesAnswer {
+  items: ContactResponseItem[];
+  /** How many match the filters in all (the sidebar badge reads it with responded=false&limit=1). */
+  total: number;
+}
+
+/** GET /api/admin/contact-responses: the inbox, filtered and sorted. */
+export class ListContactResponsesQuery extends Query<ContactResponsesAnswer> {
+  constructor(readonly filter: ContactResponsesFilter) {
+    super();
+  }
+}

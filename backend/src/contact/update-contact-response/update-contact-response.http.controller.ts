@@ -1,0 +1,24 @@
+import { Body, Controller, Header, Param, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CONTACT_RESPONSE_TEXTS, DomainError } from '@punchline/domain';
+import type { Request } from 'express';
+import { contactBodyValidation, contactCommandContext } from '../contact-request';
+import { UpdateContactResponseCommand, type UpdateContactResponseResult } from './update-contact-response.command';
+import { UpdateContactResponseRequestDto } from './update-contact-response.request.dto';
+
+@ApiTags('contact responses')
+@Controller('api/admin/contact-responses')
+export class UpdateContactResponseHttpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** SPEC §7: {responded} or {notes} → {item}. Unchanged values record nothing and answer the item as it is. */
+  @Patch(':id')
+  @Header('Cache-Control', 'no-store')
+  @ApiBody({ schema: { type: 'object', properties: { responded: { type: 'boolean' }, notes: { type: 'string', maxLength: 5000 } } } })
+  @ApiOkResponse({ description: '{item}' })
+  async update(@Req() req: Request, @Param('id') id: string, @Body(contactBodyValidation) body: UpdateContactResponseRequestDto): Promise<UpdateContactResponseResult> {
+    if (body.responded === undefined && body.notes === undefined) throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.nothingToChange);
+    return this.commands.execute(new UpdateContactResponseCommand(contactCommandContext(req), id, { responded: body.responded, notes: body.notes }));
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The contact response aggregate: one per message, on its own stream `contact-<messageId>`.
+ * `decideContactResponse(state, command) → events` is pure and throws DomainError. Rules:
+ * - Every command needs the message to exist (NOT_FOUND otherwise).
+ * - Marking a message as it already is records nothing (no-op), so a double click is not audited twice.
+ * - Notes are text up to 5,000 characters, line endings normalised; whitespace-only notes are
+ *   empty notes; saving the same notes records nothing.
+ * - A delivery is recorded once per message: a second RecordDelivery records nothing. That is what
+ *   makes delivery exactly-once across restarts and instances: the deliverer decides from the stream.
+ */
+import { DomainError, assertNever } from '../errors/domain-error';
+import type { ContactEvent, DeliveryOutcome } from './contact-response.events';
+import { DELIVERY_OUTCOMES } from './contact-response.events';
+import { CONTACT_RESPONSE_TEXTS, DELIVERY_ERROR_MAX_LENGTH, RESPONSE_NOTES_MAX_LENGTH } from './contact-response.texts';
+
+export interface ContactResponseState {
+  /** null while the stream holds no ContactMessageReceived. */
+  messageId: string | null;
+  responded: boolean;
+  notes: string;
+  /** The recorded delivery outcome, or null while pending. */
+  delivery: DeliveryOutcome | null;
+  /** Stream revision of the last event folded in; -1 for a stream with no events. */
+  revision: number;
+}
+
+export const initialContactResponseState: ContactResponseState = { messageId: null, responded: false, notes: '', delivery: null, revision: -1 };
+
+/** An admin's command: who and when come in through metadata (DESIGN §12.3). */
+export interface AdminCommandMetadata {
+  actorEmail: string;
+  now: string;
+}
+
+export type MarkResponse = { type: 'MarkResponse'; data: { responded: unknown }; metadata: AdminCommandMetadata };
+export type EditResponseNotes = { type: 'EditResponseNotes'; data: { notes: unknown }; metadata: AdminCommandMetadata };
+/** Issued by the deliverer (no actor): the outcome of sending the message by email. */
+export type RecordDelivery = {
+  type: 'RecordDelivery';
+  data: { status: DeliveryOutcome; error: string | null; to: string | null; attempts: number };
+  metadata: { now: string };
+};
+
+export type ContactResponseCommand = MarkResponse | EditResponseNotes | RecordDelivery;
+
+export function evolveContactResponse(state: ContactResponseState, event: Pick<ContactEvent, 'type' | 'data'>): ContactResponseState {
+  const e = event as ContactEvent;
+  const next = { ...state, revision: state.revision + 1 };
+  switch (e.type) {
+    case 'ContactMessageReceived':
+      return { ...next, messageId: e.data.messageId };
+    case 'ContactDeliveryRecorded':
+      return { ...next, delivery: e.data.status };
+    case 'ResponseMarked':
+      return { ...next, responded: e.data.responded };
+    case 'ResponseNotesEdited':
+      return { ...next, notes: e.data.notes };
+    default:
+      return assertNever(e, 'contact event');
+  }
+}
+
+export function foldContactResponse(events: Iterable<Pick<ContactEvent, 'type' | 'data'>>, from: ContactResponseState = initialContactResponseState): ContactResponseState {
+  let state = from;
+  for (const event of events) state = evolveContactResponse(state, event);
+  return state;
+}
+
+/** Notes as stored: LF line endings; only-whitespace means none. Length is counted in characters, not UTF-16 units. */
+export function normaliseResponseNotes(notes: string): string {
+  const text = notes.replace(/\r\n?/g, '\n');
+  return text.trim() === '' ? '' : text;
+}
+
+function isoTime(now: string): string {
+  const ms = Date.parse(now);
+  if (!Number.isFinite(ms)) throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.badTime, { now });
+  return new Date(ms).toISOString();
+}
+
+function actorOf(metadata: AdminCommandMetadata): string {
+  const actor = typeof metadata.actorEmail === 'string' ? metadata.actorEmail.trim().toLowerCase() : '';
+  if (actor === '') throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.actorRequired);
+  return actor;
+}
+
+function existing(state: ContactResponseState): string {
+  if (state.messageId === null) throw new DomainError('NOT_FOUND', CONTACT_RESPONSE_TEXTS.notFound);
+  return state.messageId;
+}
+
+export function decideContactResponse(state: ContactResponseState, command: ContactResponseCommand): ContactEvent[] {
+  switch (command.type) {
+    case 'MarkResponse': {
+      const messageId = existing(state);
+      const { responded } = command.data;
+      if (typeof responded !== 'boolean') throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.respondedNotBoolean);
+      const actor = actorOf(command.metadata);
+      const now = isoTime(command.metadata.now);
+      if (responded === state.responded) return [];
+      return [{ type: 'ResponseMarked', data: { messageId, responded, respondedAt: responded ? now : null, respondedBy: responded ? actor : null } }];
+    }
+    case 'EditResponseNotes': {
+      const messageId = existing(state);
+      if (typeof command.data.notes !== 'string') throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesNotText);
+      actorOf(command.metadata);
+      const notes = normaliseResponseNotes(command.data.notes);
+      if ([...notes].length > RESPONSE_NOTES_MAX_LENGTH) throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesTooLong);
+      if (notes === state.notes) return [];
+      return [{ type: 'ResponseNotesEdited', data: { messageId, notes } }];
+    }
+    case 'RecordDelivery': {
+      const messageId = existing(state);
+      const { status, to, attempts } = command.data;
+      if (!(DELIVERY_OUTCOMES as readonly string[]).includes(status)) throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.badOutcome);
+      isoTime(command.metadata.now);
+      if (state.delivery !== null) return [];
+      const error = status === 'sent' ? null : cutError(command.data.error);
+      return [{ type: 'ContactDeliveryRecorded', data: { messageId, status, error, to: to ?? null, attempts: Math.max(0, Math.floor(attempts)) } }];
+    }
+    default:
+      return assertNever(command, 'contact response command');
+  }
+}
+
+function cutError(error: string | null): string | null {
+  if (error === null || error.trim() === '') return null;
+  const chars = [...error.trim()];
+  return chars.length <= DELIVERY_ERROR_MAX_LENGTH ? chars.join('') : `${chars.slice(0, DELIVERY_ERROR_MAX_LENGTH - 1).join('')}…`;
+}

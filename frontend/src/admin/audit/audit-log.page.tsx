@@ -1,0 +1,188 @@
+import { useEffect, useId, useReducer, useState } from 'react';
+import { api, errorText } from '../../shared/api';
+import {
+  AUDIT_LIMIT_OPTIONS,
+  AUDIT_SEARCH_MAX_LENGTH,
+  AUDIT_TEXTS,
+  auditFrom,
+  auditPath,
+  auditReducer,
+  initialAuditFilters,
+  initialAuditState,
+  metaDetail,
+  metaHasMore,
+  metaSummary,
+  optionsWith,
+  type AuditEntry,
+  type AuditFilters,
+} from './audit-log.state';
+import { useDebouncedValue } from './use-debounced-value';
+import './audit-log.css';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Local, readable date and time with seconds (audit entries are often seconds apart). */
+function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** SPEC §2 "Audit Log": every recorded action, filterable by actor, action and text. */
+export function AuditLogPage() {
+  const [filters, setFilters] = useState<AuditFilters>(initialAuditFilters);
+  const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
+  const [state, dispatch] = useReducer(auditReducer, initialAuditState);
+  const id = useId();
+
+  const { actor, action, limit, direction } = filters;
+  useEffect(() => {
+    const controller = new AbortController();
+    dispatch({ type: 'load-started' });
+    api
+      .get(auditPath({ actor, action, q, limit, direction }), { signal: controller.signal })
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        const log = result.ok ? auditFrom(result.body) : null;
+        if (log) dispatch({ type: 'loaded', ...log });
+        else dispatch({ type: 'load-failed', error: errorText(result, AUDIT_TEXTS.loadFailed) });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [actor, action, q, limit, direction]);
+
+  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
+  const loading = state.phase === 'loading';
+
+  return (
+    <div className="admin-screen al-screen">
+      <header className="al-head">
+        <h1 className="admin-screen__title">Audit Log</h1>
+        <p className="al-lead">Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.</p>
+      </header>
+
+      <form className="al-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
+        <div className="al-field">
+          <label htmlFor={`${id}-actor`}>Actor</label>
+          <select id={`${id}-actor`} value={filters.actor} onChange={(event) => set('actor', event.target.value)}>
+            <option value="">All actors</option>
+            {optionsWith(state.actors, filters.actor).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="al-field">
+          <label htmlFor={`${id}-action`}>Action</label>
+          <select id={`${id}-action`} value={filters.action} onChange={(event) => set('action', event.target.value)}>
+            <option value="">All actions</option>
+            {optionsWith(state.actions, filters.action).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="al-field al-field--search">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={filters.q}
+            maxLength={AUDIT_SEARCH_MAX_LENGTH}
+            placeholder="Text in action, actor or details"
+            onChange={(event) => set('q', event.target.value)}
+          />
+        </div>
+        <div className="al-field al-field--narrow">
+          <label htmlFor={`${id}-limit`}>Rows</label>
+          <select id={`${id}-limit`} value={filters.limit} onChange={(event) => set('limit', Number(event.target.value))}>
+            {AUDIT_LIMIT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="al-field al-field--narrow">
+          <label htmlFor={`${id}-direction`}>Order</label>
+          <select id={`${id}-direction`} value={filters.direction} onChange={(event) => set('direction', event.target.value as AuditFilters['direction'])}>
+            <option value="desc">Newest first</option>
+            <option value="asc">Oldest first</option>
+          </select>
+        </div>
+      </form>
+
+      <p className="al-summary" role="status">
+        {loading ? 'Loading audit log…' : state.phase === 'ready' ? summaryText(state.items.length, filters.limit) : ''}
+      </p>
+      {state.phase === 'error' ? (
+        <p className="admin-error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+
+      {state.items.length > 0 ? (
+        // Explicit roles: the narrow layout turns rows into cards with display:block, which would drop table semantics.
+        <table className="al-table" role="table" aria-busy={loading || undefined} aria-label="Audit entries">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">
+                Time
+              </th>
+              <th role="columnheader" scope="col">
+                Actor
+              </th>
+              <th role="columnheader" scope="col">
+                Action
+              </th>
+              <th role="columnheader" scope="col">
+                Details
+              </th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {state.items.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+function summaryText(shown: number, limit: number): string {
+  if (shown === 0) return 'No entries match.';
+  const noun = shown === 1 ? 'entry' : 'entries';
+  return shown === limit ? `Showing the first ${shown} ${noun}; narrow the filters or show more rows to see others.` : `${shown} ${noun}.`;
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const summary = metaSummary(entry.meta);
+  return (
+    <tr role="row">
+      <td role="cell" data-label="Time" className="al-time">
+        <time dateTime={entry.occurred_at}>{formatWhen(entry.occurred_at)}</time>
+      </td>
+      <td role="cell" data-label="Actor" className="al-actor">
+        {entry.actor_email ?? <span className="al-muted">{AUDIT_TEXTS.noActor}</span>}
+      </td>
+      <td role="cell" data-label="Action">
+        <span className="al-action">{entry.action}</span>
+      </td>
+      <td role="cell" data-label="Details" className="al-meta">
+        {metaHasMore(entry.meta) ? (
+          <details>
+            <summary>{summary}</summary>
+            <pre>{metaDetail(entry.meta)}</pre>
+          </details>
+        ) : (
+          <span>{summary || <span className="al-muted">—</span>}</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export default AuditLogPage;

@@ -1,0 +1,124 @@
+/** The Audit Log screen's data (SPEC §2, §3 "Audit entry", §7, §8, §9), kept pure for tests. */
+
+export const AUDIT_TEXTS = {
+  loadFailed: 'Failed to load audit log',
+  noActor: 'Visitor or system',
+} as const;
+
+/** SPEC §9: the row limits offered; the list defaults to 100. */
+export const AUDIT_LIMIT_OPTIONS = [25, 50, 100, 200, 500] as const;
+export const AUDIT_DEFAULT_LIMIT = 100;
+export const AUDIT_SEARCH_MAX_LENGTH = 200;
+
+export interface AuditEntry {
+  id: string;
+  occurred_at: string;
+  actor_email: string | null;
+  action: string;
+  /** A string or an object (SPEC §3). */
+  meta: unknown;
+}
+
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  q: string;
+  limit: number;
+  direction: 'desc' | 'asc';
+}
+
+export const initialAuditFilters: AuditFilters = { actor: '', action: '', q: '', limit: AUDIT_DEFAULT_LIMIT, direction: 'desc' };
+
+/** GET /api/admin/audit?limit&actor&action&q&direction=asc (SPEC §7); newest first is the default and is not sent. */
+export function auditPath(filters: AuditFilters): string {
+  const params = new URLSearchParams({ limit: String(filters.limit) });
+  if (filters.actor !== '') params.set('actor', filters.actor);
+  if (filters.action !== '') params.set('action', filters.action);
+  const q = filters.q.trim();
+  if (q !== '') params.set('q', q);
+  if (filters.direction === 'asc') params.set('direction', 'asc');
+  return `/api/admin/audit?${params.toString()}`;
+}
+
+export interface AuditLog {
+  items: AuditEntry[];
+  actors: string[];
+  actions: string[];
+}
+
+const strings = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null);
+
+/** An audit answer, or null when it is not one (treated as a failed load). */
+export function auditFrom(body: unknown): AuditLog | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { items, actors, actions } = body as Record<string, unknown>;
+  const actorList = strings(actors);
+  const actionList = strings(actions);
+  if (!Array.isArray(items) || !actorList || !actionList) return null;
+  return { items: items as AuditEntry[], actors: actorList, actions: actionList };
+}
+
+export interface AuditState extends AuditLog {
+  phase: 'loading' | 'ready' | 'error';
+  error: string | null;
+}
+
+export const initialAuditState: AuditState = { phase: 'loading', items: [], actors: [], actions: [], error: null };
+
+export type AuditAction = { type: 'load-started' } | ({ type: 'loaded' } & AuditLog) | { type: 'load-failed'; error: string };
+
+export function auditReducer(state: AuditState, action: AuditAction): AuditState {
+  switch (action.type) {
+    case 'load-started':
+      return { ...state, phase: 'loading', error: null };
+    case 'loaded':
+      return { phase: 'ready', items: action.items, actors: action.actors, actions: action.actions, error: null };
+    case 'load-failed':
+      // SPEC §8: on a list error the lists are emptied (entries and both filter lists).
+      return { phase: 'error', items: [], actors: [], actions: [], error: action.error };
+    default: {
+      const _exhaustive: never = action;
+      return _exhaustive;
+    }
+  }
+}
+
+/**
+ * Options for a filter select: the server's list, plus the current choice if the list no longer
+ * has it (so the select never silently shows a different value than the one applied).
+ */
+export function optionsWith(list: readonly string[], current: string): string[] {
+  return current === '' || list.includes(current) ? [...list] : [current, ...list];
+}
+
+const SUMMARY_MAX = 140;
+
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  return JSON.stringify(value);
+}
+
+/** One line for the table: `key: value · key: value`, cut at 140 characters; a string meta as it is. */
+export function metaSummary(meta: unknown): string {
+  let text: string;
+  if (meta === null || meta === undefined) text = '';
+  else if (typeof meta === 'object' && !Array.isArray(meta)) {
+    text = Object.entries(meta as Record<string, unknown>)
+      .map(([key, value]) => `${key}: ${valueText(value)}`)
+      .join(' · ');
+  } else text = valueText(meta);
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length > SUMMARY_MAX ? `${chars.slice(0, SUMMARY_MAX - 1).join('')}…` : chars.join('');
+}
+
+/** The whole meta, indented, for the expanded view. */
+export function metaDetail(meta: unknown): string {
+  return typeof meta === 'string' ? meta : JSON.stringify(meta, null, 2);
+}
+
+/** Whether the one-line summary leaves anything out. */
+export function metaHasMore(meta: unknown): boolean {
+  if (typeof meta === 'string') return [...meta].length > SUMMARY_MAX || meta.includes('\n');
+  return meta !== null && typeof meta === 'object' && (metaSummary(meta).endsWith('…') || Object.values(meta).some((v) => v !== null && typeof v === 'object'));
+}

@@ -1,0 +1,358 @@
+import {
+  CONTACT_LIST_LIMIT_OPTIONS,
+  CONTACT_RESPONSE_TEXTS,
+  CONTACT_SEARCH_MAX_LENGTH,
+  RESPONSE_NOTES_MAX_LENGTH,
+  type ContactSort,
+} from '@punchline/domain';
+import { useEffect, useId, useReducer, useState } from 'react';
+import { api, errorText } from '../../shared/api';
+import { PENDING_RESPONSES_CHANGED_EVENT } from '../layout/pending-responses';
+import {
+  DELIVERY_LABELS,
+  RESPONDED_FILTER_LABELS,
+  contactResponsesPath,
+  exportFileName,
+  formatWhen,
+  inboxFrom,
+  inboxReducer,
+  initialInbox,
+  initialInboxFilters,
+  itemFrom,
+  type ContactResponse,
+  type InboxFilters,
+  type RespondedFilter,
+} from './contact-responses.state';
+import { useDebouncedValue } from './use-debounced-value';
+import './contact-responses.css';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Tells the sidebar badge (admin layout) to count unanswered messages again now. */
+function announcePendingChanged(): void {
+  window.dispatchEvent(new Event(PENDING_RESPONSES_CHANGED_EVENT));
+}
+
+/** SPEC §2 "Contact Responses": the inbox of contact messages. */
+export function ContactResponsesPage() {
+  const [filters, setFilters] = useState<InboxFilters>(initialInboxFilters);
+  const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
+  const [state, dispatch] = useReducer(inboxReducer, initialInbox);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const id = useId();
+
+  const { sort, responded, limit } = filters;
+  useEffect(() => {
+    const controller = new AbortController();
+    dispatch({ type: 'load-started' });
+    api
+      .get(contactResponsesPath({ q, sort, responded, limit }), { signal: controller.signal })
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        if (result.status === 403) return dispatch({ type: 'forbidden', error: CONTACT_RESPONSE_TEXTS.forbidden });
+        const inbox = result.ok ? inboxFrom(result.body) : null;
+        if (inbox) dispatch({ type: 'loaded', ...inbox });
+        else dispatch({ type: 'load-failed', error: errorText(result, CONTACT_RESPONSE_TEXTS.loadFailed) });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [q, sort, responded, limit]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const response = await fetch(contactResponsesPath({ ...filters, q }, 'csv'), { credentials: 'include' });
+      if (!response.ok) {
+        setExportError(CONTACT_RESPONSE_TEXTS.exportFailed(response.status));
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFileName(response.headers.get('content-disposition'), new Date());
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked on the next turn: the click has handed the blob to the download by then.
+      window.setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch {
+      setExportError(CONTACT_RESPONSE_TEXTS.exportFailed(0));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const set = <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
+  const loading = state.phase === 'loading';
+
+  return (
+    <div className="admin-screen cr-screen">
+      <header className="cr-head">
+        <h1 className="admin-screen__title">Contact Responses</h1>
+        <p className="cr-lead">Messages sent through the contact form. Mark each one once it has been answered, and keep notes for the team.</p>
+      </header>
+
+      {state.phase === 'forbidden' ? (
+        <p className="admin-error" role="alert">
+          {state.error}
+        </p>
+      ) : (
+        <>
+          <form className="cr-toolbar" role="search" aria-label="Filter messages" onSubmit={(event) => event.preventDefault()}>
+            <div className="cr-field cr-field--search">
+              <label htmlFor={`${id}-q`}>Search</label>
+              <input
+                id={`${id}-q`}
+                type="search"
+                value={filters.q}
+                maxLength={CONTACT_SEARCH_MAX_LENGTH}
+                placeholder="Name, email, message or notes"
+                onChange={(event) => set('q', event.target.value)}
+              />
+            </div>
+            <div className="cr-field">
+              <label htmlFor={`${id}-sort`}>Sort</label>
+              <select id={`${id}-sort`} value={filters.sort} onChange={(event) => set('sort', event.target.value as ContactSort)}>
+                <option value="newest">Newest first</option>
+                <option value="oldest">Oldest first</option>
+              </select>
+            </div>
+            <div className="cr-field">
+              <label htmlFor={`${id}-responded`}>Show</label>
+              <select id={`${id}-responded`} value={filters.responded} onChange={(event) => set('responded', event.target.value as RespondedFilter)}>
+                {(Object.keys(RESPONDED_FILTER_LABELS) as RespondedFilter[]).map((value) => (
+                  <option key={value} value={value}>
+                    {RESPONDED_FILTER_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="cr-field cr-field--narrow">
+              <label htmlFor={`${id}-limit`}>Rows</label>
+              <select id={`${id}-limit`} value={filters.limit} onChange={(event) => set('limit', Number(event.target.value))}>
+                {CONTACT_LIST_LIMIT_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="cr-field cr-field--action">
+              <button type="button" className="admin-button admin-button--secondary" onClick={() => void exportCsv()} disabled={exporting}>
+                {exporting ? 'Exporting…' : 'Export CSV'}
+              </button>
+            </div>
+          </form>
+          {exportError ? (
+            <p className="admin-error" role="alert">
+              {exportError}
+            </p>
+          ) : null}
+
+          <p className="cr-summary" role="status">
+            {loading ? 'Loading messages…' : state.phase === 'ready' ? summaryText(state.items.length, state.total) : ''}
+          </p>
+          {state.phase === 'error' ? (
+            <p className="admin-error" role="alert">
+              {state.error}
+            </p>
+          ) : null}
+
+          <ul className="cr-list" aria-busy={loading || undefined} aria-label="Messages">
+            {state.items.map((item) => (
+              <li key={item.id}>
+                <ResponseCard item={item} onSaved={(saved) => dispatch({ type: 'item-saved', item: saved })} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function summaryText(shown: number, total: number): string {
+  if (total === 0) return 'No messages match.';
+  const noun = total === 1 ? 'message' : 'messages';
+  return shown < total ? `Showing ${shown} of ${total} ${noun}.` : `${total} ${noun}.`;
+}
+
+/** One message: who, when, what, its delivery, the responded toggle and the notes. */
+function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item: ContactResponse) => void }) {
+  const id = useId();
+  const [statusSaving, setStatusSaving] = useState(false);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [notes, setNotes] = useState(item.notes);
+  const [notesSaving, setNotesSaving] = useState(false);
+  const [notesError, setNotesError] = useState<string | null>(null);
+  const [notesSaved, setNotesSaved] = useState(false);
+
+  // A reload (or another save) brings new notes; an edit in progress is kept.
+  const [lastSavedNotes, setLastSavedNotes] = useState(item.notes);
+  if (item.notes !== lastSavedNotes) {
+    setLastSavedNotes(item.notes);
+    if (notes === lastSavedNotes) setNotes(item.notes);
+  }
+
+  const notesDirty = notes !== item.notes;
+  const notesLength = [...notes].length;
+  const notesTooLong = notesLength > RESPONSE_NOTES_MAX_LENGTH;
+
+  const setResponded = async (responded: boolean) => {
+    if (responded === item.responded || statusSaving) return;
+    setStatusSaving(true);
+    setStatusError(null);
+    const result = await api.patch(`/api/admin/contact-responses/${encodeURIComponent(item.id)}`, { responded });
+    setStatusSaving(false);
+    const saved = result.ok ? itemFrom(result.body) : null;
+    if (!saved) {
+      setStatusError(errorText(result, CONTACT_RESPONSE_TEXTS.updateFailed(result.status)));
+      return;
+    }
+    onSaved(saved);
+    announcePendingChanged();
+  };
+
+  const saveNotes = async () => {
+    setNotesSaving(true);
+    setNotesError(null);
+    setNotesSaved(false);
+    const result = await api.patch(`/api/admin/contact-responses/${encodeURIComponent(item.id)}`, { notes });
+    setNotesSaving(false);
+    const saved = result.ok ? itemFrom(result.body) : null;
+    if (!saved) {
+      setNotesError(errorText(result, CONTACT_RESPONSE_TEXTS.notesFailed(result.status)));
+      return;
+    }
+    setNotes(saved.notes);
+    setLastSavedNotes(saved.notes);
+    setNotesSaved(true);
+    onSaved(saved);
+  };
+
+  const cancelNotes = () => {
+    setNotes(item.notes);
+    setNotesError(null);
+    setNotesSaved(false);
+  };
+
+  return (
+    <article className={`cr-card${item.responded ? ' is-responded' : ''}`} aria-labelledby={`${id}-name`}>
+      <header className="cr-card__head">
+        <div className="cr-card__who">
+          <h2 id={`${id}-name`} className="cr-card__name">
+            {item.name}
+          </h2>
+          <a className="cr-card__email" href={`mailto:${item.email}`}>
+            {item.email}
+          </a>
+        </div>
+        <div className="cr-card__meta">
+          <time dateTime={item.created_at}>{formatWhen(item.created_at)}</time>
+          <DeliveryBadge item={item} />
+        </div>
+      </header>
+
+      <p className="cr-card__message">{item.message}</p>
+
+      <div className="cr-card__actions">
+        <fieldset className="cr-status" disabled={statusSaving}>
+          <legend className="admin-visually-hidden">Status of the message from {item.name}</legend>
+          <label className={`cr-status__option${item.responded ? '' : ' is-checked'}`}>
+            <input type="radio" name={`${id}-status`} checked={!item.responded} onChange={() => void setResponded(false)} />
+            {CONTACT_RESPONSE_TEXTS.awaiting}
+          </label>
+          <label className={`cr-status__option${item.responded ? ' is-checked' : ''}`}>
+            <input type="radio" name={`${id}-status`} checked={item.responded} onChange={() => void setResponded(true)} />
+            {CONTACT_RESPONSE_TEXTS.responded}
+          </label>
+        </fieldset>
+        {item.responded && item.responded_by ? (
+          <p className="cr-card__answered">
+            by {item.responded_by}
+            {item.responded_at ? (
+              <>
+                {' '}
+                on <time dateTime={item.responded_at}>{formatWhen(item.responded_at)}</time>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      {statusError ? (
+        <p className="admin-error" role="alert">
+          {statusError}
+        </p>
+      ) : null}
+
+      <div className="cr-notes">
+        <label className="cr-notes__label" htmlFor={`${id}-notes`}>
+          Notes
+        </label>
+        <textarea
+          id={`${id}-notes`}
+          className="cr-notes__input"
+          rows={notes.split('\n').length > 2 ? 5 : 2}
+          value={notes}
+          placeholder="Add a note for the team"
+          aria-invalid={notesTooLong || undefined}
+          aria-describedby={`${id}-notes-count`}
+          onChange={(event) => {
+            setNotes(event.target.value);
+            setNotesSaved(false);
+          }}
+        />
+        <div className="cr-notes__row">
+          <span id={`${id}-notes-count`} className={`cr-notes__count${notesTooLong ? ' is-over' : ''}`}>
+            {notesLength.toLocaleString('en-US')} / {RESPONSE_NOTES_MAX_LENGTH.toLocaleString('en-US')}
+          </span>
+          <span className="cr-notes__buttons">
+            <button type="button" className="admin-button admin-button--secondary admin-button--small" onClick={cancelNotes} disabled={!notesDirty || notesSaving}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--primary admin-button--small"
+              onClick={() => void saveNotes()}
+              disabled={!notesDirty || notesSaving || notesTooLong}
+            >
+              {notesSaving ? 'Saving…' : 'Save notes'}
+            </button>
+          </span>
+        </div>
+        {notesError ? (
+          <p className="admin-error" role="alert">
+            {notesError}
+          </p>
+        ) : null}
+        {notesSaved && !notesDirty ? (
+          <p className="cr-notes__saved" role="status">
+            Notes saved.
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** pending / sent / failed / skipped; why it failed or was skipped on hover and, for keyboards and touch, behind "Why?". */
+function DeliveryBadge({ item }: { item: ContactResponse }) {
+  const label = DELIVERY_LABELS[item.delivery_status];
+  return (
+    <span className="cr-delivery">
+      <span className={`cr-badge cr-badge--${item.delivery_status}`} title={item.delivery_error ?? undefined}>
+        {label}
+      </span>
+      {item.delivery_error ? (
+        <details className="cr-delivery__why">
+          <summary>Why?</summary>
+          <span>{item.delivery_error}</span>
+        </details>
+      ) : null}
+    </span>
+  );
+}
+
+export default ContactResponsesPage;

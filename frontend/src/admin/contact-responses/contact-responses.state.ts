@@ -1,0 +1,118 @@
+import { CONTACT_LIST_DEFAULT_LIMIT, type ContactSort, type DeliveryStatus } from '@punchline/domain';
+
+/** SPEC §3 "Contact response", as GET /api/admin/contact-responses answers it. */
+export interface ContactResponse {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  responded: boolean;
+  responded_at: string | null;
+  responded_by: string | null;
+  notes: string;
+  delivery_status: DeliveryStatus;
+  delivery_error: string | null;
+}
+
+export type RespondedFilter = 'all' | 'awaiting' | 'responded';
+
+export interface InboxFilters {
+  /** As typed; sent trimmed after the 250 ms debounce. */
+  q: string;
+  sort: ContactSort;
+  responded: RespondedFilter;
+  limit: number;
+}
+
+export const initialInboxFilters: InboxFilters = { q: '', sort: 'newest', responded: 'all', limit: CONTACT_LIST_DEFAULT_LIMIT };
+
+export const RESPONDED_FILTER_LABELS: Record<RespondedFilter, string> = { all: 'All messages', awaiting: 'Awaiting reply', responded: 'Responded' };
+
+/**
+ * The list call (SPEC §7). The CSV export leaves the limit out: it downloads every message the
+ * filters match, not the page on screen.
+ */
+export function contactResponsesPath(filters: InboxFilters, format: 'json' | 'csv' = 'json'): string {
+  const params = new URLSearchParams();
+  if (format === 'json') params.set('limit', String(filters.limit));
+  params.set('sort', filters.sort);
+  const q = filters.q.trim();
+  if (q !== '') params.set('q', q);
+  if (filters.responded !== 'all') params.set('responded', filters.responded === 'responded' ? 'true' : 'false');
+  if (format === 'csv') params.set('format', 'csv');
+  return `/api/admin/contact-responses?${params.toString()}`;
+}
+
+/** A list answer, or null when it is not one (treated as a failed load). */
+export function inboxFrom(body: unknown): { items: ContactResponse[]; total: number } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { items, total } = body as { items?: unknown; total?: unknown };
+  if (!Array.isArray(items) || typeof total !== 'number') return null;
+  return { items: items as ContactResponse[], total };
+}
+
+export function itemFrom(body: unknown): ContactResponse | null {
+  const item = (body as { item?: unknown } | null)?.item;
+  return typeof item === 'object' && item !== null && typeof (item as ContactResponse).id === 'string' ? (item as ContactResponse) : null;
+}
+
+export interface InboxState {
+  phase: 'loading' | 'ready' | 'error' | 'forbidden';
+  items: ContactResponse[];
+  total: number;
+  error: string | null;
+}
+
+export const initialInbox: InboxState = { phase: 'loading', items: [], total: 0, error: null };
+
+export type InboxAction =
+  | { type: 'load-started' }
+  | { type: 'loaded'; items: ContactResponse[]; total: number }
+  | { type: 'load-failed'; error: string }
+  | { type: 'forbidden'; error: string }
+  | { type: 'item-saved'; item: ContactResponse };
+
+export function inboxReducer(state: InboxState, action: InboxAction): InboxState {
+  switch (action.type) {
+    case 'load-started':
+      // The rows stay while a new filter loads, so the page does not jump; the region is marked busy.
+      return { ...state, phase: 'loading', error: null };
+    case 'loaded':
+      return { phase: 'ready', items: action.items, total: action.total, error: null };
+    case 'load-failed':
+      // SPEC §8: on a list error the lists are emptied.
+      return { phase: 'error', items: [], total: 0, error: action.error };
+    case 'forbidden':
+      return { phase: 'forbidden', items: [], total: 0, error: action.error };
+    case 'item-saved':
+      // Kept in place even if it no longer matches the filter: rows do not vanish under the pointer.
+      return { ...state, items: state.items.map((item) => (item.id === action.item.id ? action.item : item)) };
+    default: {
+      const _exhaustive: never = action;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The file name from Content-Disposition, else contact-responses-<local date>.csv. */
+export function exportFileName(disposition: string | null, now: Date): string {
+  const match = /filename="([^"\\/]+)"/.exec(disposition ?? '');
+  if (match) return match[1]!;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `contact-responses-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
+  pending: 'Email pending',
+  sent: 'Email sent',
+  failed: 'Email failed',
+  skipped: 'Not emailed',
+};
+
+/** Local, readable date and time ('1 Apr 2025, 14:05' in en-GB); the raw value when it is not a date. */
+export function formatWhen(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
