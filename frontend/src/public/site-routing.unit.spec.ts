@@ -63,5 +63,11 @@ describe('imageCandidates', () => {
     expect(imageCandidates('', '/logo.png', '/default.svg')).toEqual(['/logo.png', '/default.svg']);
     expect(imageCandidates(' ', '', '/default.svg')).toEqual(['/default.svg']);
     expect(imageCandidates('/logo.png', '/logo.png', '/default.svg')).toEqual(['/logo.png', '/default.svg']);
+    // SPEC §7: object-store and old storage-path links load through the proxy.
+    expect(imageCandidates('https://media.s3.amazonaws.com/hero.jpg', 'https://old.example/storage/v1/object/public/media/logo.png', '/default.svg')).toEqual([
+      '/api/storage/proxy?bucket=media&path=hero.jpg',
+      '/api/storage/proxy?bucket=media&path=logo.png',
+      '/default.svg',
+    ]);
   });
 });

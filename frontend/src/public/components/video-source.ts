@@ -2,6 +2,8 @@
  * How a video link plays: YouTube and Vimeo links become their embed players (YouTube through the
  * privacy-enhanced youtube-nocookie.com, Vimeo with do-not-track), anything else is a file for <video>.
  */
+import { toProxyUrl } from '@punchline/domain';
+
 export type VideoSource =
   | { kind: 'youtube'; id: string; embedUrl: string }
   | { kind: 'vimeo'; id: string; embedUrl: string }
@@ -61,5 +63,6 @@ export function videoSource(url: string): VideoSource | null {
     const vimeo = vimeoId(u);
     if (vimeo) return { kind: 'vimeo', id: vimeo, embedUrl: `https://player.vimeo.com/video/${vimeo}?dnt=1` };
   }
-  return { kind: 'file', url: trimmed };
+  // SPEC §7: a file in the object store or under the old storage path plays through the proxy.
+  return { kind: 'file', url: toProxyUrl(trimmed) };
 }

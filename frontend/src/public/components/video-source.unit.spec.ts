@@ -22,6 +22,7 @@ describe('videoSource', () => {
   it('plays files and anything unrecognised with <video>', () => {
     expect(videoSource('/api/storage/proxy?bucket=media&path=clip.mp4')).toEqual({ kind: 'file', url: '/api/storage/proxy?bucket=media&path=clip.mp4' });
     expect(videoSource('https://cdn.example.com/clip.webm')).toEqual({ kind: 'file', url: 'https://cdn.example.com/clip.webm' });
+    expect(videoSource('https://media.s3.eu-west-1.amazonaws.com/clip.mp4')).toEqual({ kind: 'file', url: '/api/storage/proxy?bucket=media&path=clip.mp4' });
     expect(videoSource('https://www.youtube.com/watch?v=short')).toEqual({ kind: 'file', url: 'https://www.youtube.com/watch?v=short' });
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ThemedPage } from '@punchline/domain';
+import { toProxyUrl, type ThemedPage } from '@punchline/domain';
 import { PUBLIC_PAGES } from '../pages';
 import { useSite } from '../site-context';
 import { hrefForStage } from '../stage';
@@ -17,7 +17,7 @@ export function SiteHeader({ current }: { current: ThemedPage }) {
     <header className="site-header">
       <div className="site-header__bar container">
         <Link className="brand" to={hrefForStage('/', stage)} aria-label={`${settings.site_title} home`}>
-          {settings.logo_url ? <img className="brand__logo" src={settings.logo_url} alt="" width={40} height={40} /> : null}
+          {settings.logo_url ? <img className="brand__logo" src={toProxyUrl(settings.logo_url)} alt="" width={40} height={40} /> : null}
           <span className="brand__title">{settings.site_title}</span>
         </Link>
         {stage === 'draft' ? <span className="draft-flag">Draft preview</span> : null}

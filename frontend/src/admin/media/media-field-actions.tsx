@@ -1,0 +1,72 @@
+/**
+ * 'Select from library' and 'Upload' on every image and video field of the editor (SPEC §2 Page
+ * Configurations, General Settings), plugged in through the editor's MediaFieldActionsContext.
+ */
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { MediaFieldActionsContext, type MediaFieldActionArgs, type MediaFieldActions } from '../editor/media-field';
+import { uploadAccept } from './media-library';
+import { MediaPicker } from './media-picker';
+import { uploadingLabel, useUploader } from './use-uploader';
+
+export function MediaFieldActionsProvider({ children }: { children: ReactNode }) {
+  const actions = useMemo<MediaFieldActions>(() => ({ render: (args) => <MediaFieldButtons {...args} /> }), []);
+  return <MediaFieldActionsContext.Provider value={actions}>{children}</MediaFieldActionsContext.Provider>;
+}
+
+function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionArgs) {
+  const [picking, setPicking] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploader = useUploader();
+  const name = label.toLowerCase();
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setMessage(null);
+    const [result] = await uploader.upload([file]);
+    if (result.ok) select(result.value.url);
+    else setMessage(result.error);
+  };
+
+  return (
+    <>
+      <button type="button" className="ed-button ed-button--small" onClick={() => setPicking(true)} disabled={disabled || uploader.uploading}>
+        Select from library<span className="ed-visually-hidden"> for {name}</span>
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        className="ed-visually-hidden"
+        accept={uploadAccept(kind)}
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          void onFile(file);
+        }}
+      />
+      <button type="button" className="ed-button ed-button--small" onClick={() => fileInput.current?.click()} disabled={disabled || uploader.uploading}>
+        {uploader.progress ? uploadingLabel(uploader.progress) : 'Upload'}
+        <span className="ed-visually-hidden"> {name}</span>
+      </button>
+      {message ? (
+        <span className="md-field-error" role="alert">
+          {message}
+        </span>
+      ) : null}
+      <MediaPicker
+        open={picking}
+        kind={kind}
+        fieldLabel={label}
+        onClose={() => setPicking(false)}
+        onSelect={(url) => {
+          setPicking(false);
+          setMessage(null);
+          select(url);
+        }}
+      />
+    </>
+  );
+}

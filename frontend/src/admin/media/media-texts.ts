@@ -1,0 +1,19 @@
+/** SPEC §8 texts of the Media Manager and picker, plus the screen's own. */
+export const MEDIA_TEXTS = {
+  uploadFailed: 'Upload failed',
+  uploadMissingUrl: 'Upload response missing url',
+  loadFailed: 'Failed to load media',
+  listFailed: (status: number) => `List failed: ${status}`,
+  deleteFailed: (status: number) => `Delete failed: ${status}`,
+  renameFailed: 'Rename failed',
+  usageFailed: 'Could not determine where this file is used.',
+  confirmDelete: (name: string) => `Delete "${name}"? This cannot be undone.`,
+  copied: 'Copied',
+  copyFailed: 'Could not copy the URL.',
+  inUseTitle: 'File in use',
+  inUseIntro: (name: string) => `“${name}” cannot be deleted while the site uses it. Remove it from these places first:`,
+  empty: 'No media yet. Upload an image or a video to get started.',
+  noMatches: 'No files match your search.',
+} as const;
+
+export const STAGE_LABELS: Record<string, string> = { draft: 'Draft', live: 'Live' };

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { uploadMedia, type MediaItem, type Outcome, type UploadHandle } from './media-api';
+
+export interface UploadProgress {
+  /** 1-based number of the file being sent. */
+  index: number;
+  total: number;
+  /** 0–1 of the current file. */
+  fraction: number;
+}
+
+export type UploadResult = Outcome<{ url: string; item: MediaItem | null }> & { fileName: string };
+
+/** Sends files one after another (one 25 MB body at a time is enough for the server), with progress. */
+export function useUploader() {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const current = useRef<UploadHandle | null>(null);
+
+  // Leaving the screen mid-upload stops sending.
+  useEffect(() => () => current.current?.abort(), []);
+
+  const upload = useCallback(async (files: readonly File[]): Promise<UploadResult[]> => {
+    const results: UploadResult[] = [];
+    for (let i = 0; i < files.length; i += 1) {
+      setProgress({ index: i + 1, total: files.length, fraction: 0 });
+      const handle = uploadMedia(files[i], (fraction) => setProgress({ index: i + 1, total: files.length, fraction }));
+      current.current = handle;
+      results.push({ ...(await handle.done), fileName: files[i].name });
+    }
+    current.current = null;
+    setProgress(null);
+    return results;
+  }, []);
+
+  return { uploading: progress !== null, progress, upload };
+}
+
+/** 'Uploading… 42%' or 'Uploading 2 of 3… 42%'. */
+export function uploadingLabel(progress: UploadProgress): string {
+  const percent = Math.round(progress.fraction * 100);
+  return progress.total > 1 ? `Uploading ${progress.index} of ${progress.total}… ${percent}%` : `Uploading… ${percent}%`;
+}
