@@ -1,11 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminGate } from './gate/admin-gate';
 import { AdminLayout } from './layout/admin-layout';
-import { AdminScreenTitle } from './layout/admin-screen-title';
 import { GeneralSettingsPage } from './general/general-settings.page';
 import { PageConfigurationsPage } from './page-configurations/page-configurations.page';
 import { ContactResponsesPage } from './contact-responses/contact-responses.page';
 import { AuditLogPage } from './audit/audit-log.page';
+import { MediaFieldActionsProvider } from './media/media-field-actions';
+import { MediaManagerPage } from './media/media-manager.page';
 
 /**
  * The admin area, loaded lazily from /admin/* so visitors never download it (DESIGN §9). Routes
@@ -14,18 +15,21 @@ import { AuditLogPage } from './audit/audit-log.page';
 export default function AdminApp() {
   return (
     <AdminGate>
-      <Routes>
-        <Route element={<AdminLayout />}>
-          <Route index element={<GeneralSettingsPage />} />
-          <Route path="general" element={<GeneralSettingsPage />} />
-          <Route path="page-configurations" element={<PageConfigurationsPage />} />
-          <Route path="settings" element={<Navigate to="/admin/page-configurations" replace />} />
-          <Route path="media" element={<AdminScreenTitle title="Media Manager" />} />
-          <Route path="contact-responses" element={<ContactResponsesPage />} />
-          <Route path="audit" element={<AuditLogPage />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      {/* Image and video fields of the editors get 'Select from library' and 'Upload'. */}
+      <MediaFieldActionsProvider>
+        <Routes>
+          <Route element={<AdminLayout />}>
+            <Route index element={<GeneralSettingsPage />} />
+            <Route path="general" element={<GeneralSettingsPage />} />
+            <Route path="page-configurations" element={<PageConfigurationsPage />} />
+            <Route path="settings" element={<Navigate to="/admin/page-configurations" replace />} />
+            <Route path="media" element={<MediaManagerPage />} />
+            <Route path="contact-responses" element={<ContactResponsesPage />} />
+            <Route path="audit" element={<AuditLogPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </MediaFieldActionsProvider>
     </AdminGate>
   );
 }
