@@ -227,6 +227,13 @@ test('the Media Manager has no serious accessibility violations and fits a 360 p
   // Escape closes the picker.
   await page.keyboard.press('Escape');
   await picker.waitFor({ state: 'hidden' });
+
+  // Uploading from the picker stores the file and hands it to the field.
+  await page.getByRole('button', { name: 'Select from library for hero image' }).click();
+  await picker.getByRole('button', { name: 'Select opening-night.png' }).waitFor();
+  await picker.locator('input[type=file]').setInputFiles({ name: 'Poster 2025.png', mimeType: 'image/png', buffer: png(200, 300, [120, 40, 160]) });
+  await picker.waitFor({ state: 'hidden' });
+  expect(await page.getByLabel('Hero image', { exact: true }).inputValue()).toBe('/api/storage/proxy?bucket=media&path=poster-2025.png');
   await page.setViewportSize(DESKTOP);
 });
 
