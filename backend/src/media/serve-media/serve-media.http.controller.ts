@@ -7,6 +7,7 @@ import { Public } from '../../platform/http/public.decorator';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
 import { notModified, parseByteRange, rangeStillValid } from './byte-range';
+import { servedType } from './served-type';
 
 /** Browsers and a CDN may keep a file an hour, then revalidate with its ETag (a name can be reused after a delete). */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=3600';
@@ -22,11 +23,11 @@ export const PROXY_TEXTS = {
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** filename for Content-Disposition; stored names are ASCII, older objects may not be. */
-function dispositionOf(path: string): string {
+/** Content-Disposition with the file name; stored names are ASCII, older objects may not be. */
+function dispositionOf(kind: 'inline' | 'attachment', path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 @ApiTags('media')
@@ -75,8 +76,9 @@ export class ServeMediaHttpController {
     const stream = await this.storage.read(path, range.kind === 'partial' ? { start: range.start, end: range.end } : undefined);
     if (!stream) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
 
-    res.setHeader('Content-Type', stream.info.contentType);
-    res.setHeader('Content-Disposition', dispositionOf(path));
+    const type = servedType(path, stream.info.contentType);
+    res.setHeader('Content-Type', type.contentType);
+    res.setHeader('Content-Disposition', dispositionOf(type.disposition, path));
     if (range.kind === 'partial') {
       res.status(206);
       res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, uploaded, type MediaApp } from '../test-support/media-app.test-kit';
 import { MEDIA_CSP } from './serve-media.http.controller';
@@ -77,6 +79,21 @@ describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
       const res = await getRaw(m, url);
       expect([url, res.status, typeof res.json().error]).toEqual([url, status, 'string']);
     }
+  });
+
+  it('serves objects the previous product left in the store: media inline, anything else as an opaque download', async () => {
+    const folder = join(m.app.runtime.config.dataDir, 'media', 'legacy');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'poster.png'), FIXTURES.png);
+    writeFileSync(join(folder, 'page.html'), '<script>alert(document.cookie)</script>');
+    const poster = await getRaw(m, '/api/storage/proxy?bucket=media&path=legacy/poster.png');
+    expect([poster.status, poster.headers.get('content-type'), poster.body.equals(FIXTURES.png)]).toEqual([200, 'image/png', true]);
+    const page = await getRaw(m, '/api/storage/proxy?bucket=media&path=legacy%2Fpage.html');
+    expect([page.status, page.headers.get('content-type'), page.headers.get('content-disposition')]).toEqual([
+      200,
+      'application/octet-stream',
+      `attachment; filename="page.html"; filename*=UTF-8''page.html`,
+    ]);
   });
 
   it('serves signed-in non-admins as well as visitors', async () => {
