@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { resolvePageTheme } from '@punchline/domain';
+import { resolvePageTheme, toProxyUrl } from '@punchline/domain';
 import { documentTitle } from '../pages';
 import { useSite } from '../site-context';
 import { themeStyle } from '../layout/theme-style';
@@ -14,7 +14,7 @@ export function MaintenancePage() {
   return (
     <div className="site maintenance" style={themeStyle(resolvePageTheme(settings, 'home'))}>
       <main id="main" className="maintenance__panel">
-        {settings.logo_url ? <img className="maintenance__logo" src={settings.logo_url} alt={settings.site_title} width={96} height={96} /> : <p className="maintenance__brand">{settings.site_title}</p>}
+        {settings.logo_url ? <img className="maintenance__logo" src={toProxyUrl(settings.logo_url)} alt={settings.site_title} width={96} height={96} /> : <p className="maintenance__brand">{settings.site_title}</p>}
         <h1 className="maintenance__title">We’ll be right back</h1>
         <p className="maintenance__message">{settings.maintenance_message}</p>
       </main>

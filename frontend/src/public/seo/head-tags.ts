@@ -4,7 +4,7 @@
  * reach the document as markup.
  */
 import type { SettingsRecord, ThemedPage } from '@punchline/domain';
-import { parseHexColor } from '@punchline/domain';
+import { parseHexColor, toProxyUrl } from '@punchline/domain';
 import { documentTitle, pageHeading, PUBLIC_PAGES } from '../pages';
 
 export function escapeHtml(value: string): string {
@@ -40,7 +40,7 @@ function description(settings: SettingsRecord, page: ThemedPage | 'maintenance')
 }
 
 function shareImage(settings: SettingsRecord, baseUrl: string): string | null {
-  return absoluteUrl(settings.hero_image_url, baseUrl) ?? absoluteUrl(settings.logo_url, baseUrl);
+  return absoluteUrl(toProxyUrl(settings.hero_image_url), baseUrl) ?? absoluteUrl(toProxyUrl(settings.logo_url), baseUrl);
 }
 
 export function headTags({ settings, page, baseUrl, defaultFaviconUrl }: HeadInput): string {
@@ -49,7 +49,7 @@ export function headTags({ settings, page, baseUrl, defaultFaviconUrl }: HeadInp
   const path = page === 'maintenance' ? '/' : (PUBLIC_PAGES.find((p) => p.key === page)?.path ?? '/');
   const canonical = absoluteUrl(path, baseUrl) ?? path;
   const image = shareImage(settings, baseUrl);
-  const favicon = settings.favicon_url || defaultFaviconUrl;
+  const favicon = settings.favicon_url ? toProxyUrl(settings.favicon_url) : defaultFaviconUrl;
   const themeColor = parseHexColor(settings.header_bg) ?? '#000000';
   const e = escapeHtml;
   const tags = [
