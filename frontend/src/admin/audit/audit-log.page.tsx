@@ -61,6 +61,17 @@ export function AuditLogPage() {
       </header>
 
       <form className="al-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
+        <div className="al-field al-field--search">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={filters.q}
+            maxLength={AUDIT_SEARCH_MAX_LENGTH}
+            placeholder="Text in action, actor or details"
+            onChange={(event) => set('q', event.target.value)}
+          />
+        </div>
         <div className="al-field">
           <label htmlFor={`${id}-actor`}>Actor</label>
           <select id={`${id}-actor`} value={filters.actor} onChange={(event) => set('actor', event.target.value)}>
@@ -82,17 +93,6 @@ export function AuditLogPage() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="al-field al-field--search">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={filters.q}
-            maxLength={AUDIT_SEARCH_MAX_LENGTH}
-            placeholder="Text in action, actor or details"
-            onChange={(event) => set('q', event.target.value)}
-          />
         </div>
         <div className="al-field al-field--narrow">
           <label htmlFor={`${id}-limit`}>Rows</label>

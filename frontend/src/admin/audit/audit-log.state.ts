@@ -117,8 +117,8 @@ export function metaDetail(meta: unknown): string {
   return typeof meta === 'string' ? meta : JSON.stringify(meta, null, 2);
 }
 
-/** Whether the one-line summary leaves anything out. */
+/** Whether there is more to show than the one line: any object (shown indented), or a long or multi-line string. */
 export function metaHasMore(meta: unknown): boolean {
   if (typeof meta === 'string') return [...meta].length > SUMMARY_MAX || meta.includes('\n');
-  return meta !== null && typeof meta === 'object' && (metaSummary(meta).endsWith('…') || Object.values(meta).some((v) => v !== null && typeof v === 'object'));
+  return meta !== null && typeof meta === 'object' && Object.keys(meta).length > 0;
 }

@@ -53,7 +53,10 @@ describe('meta', () => {
     expect(metaSummary(long).endsWith('…')).toBe(true);
     expect(metaHasMore(long)).toBe(true);
     expect(metaHasMore({ changes: { a: 1 } })).toBe(true);
-    expect(metaHasMore({ a: 1 })).toBe(false);
+    expect(metaHasMore({ a: 1 })).toBe(true);
+    expect(metaHasMore({})).toBe(false);
+    expect(metaHasMore('short')).toBe(false);
+    expect(metaHasMore('two\nlines')).toBe(true);
     expect(metaDetail({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(metaDetail('text')).toBe('text');
   });
