@@ -16,7 +16,7 @@ import {
   type AuditEntry,
   type AuditFilters,
 } from './audit-log.state';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import './audit-log.css';
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -23,7 +23,7 @@ import {
   type InboxFilters,
   type RespondedFilter,
 } from './contact-responses.state';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import './contact-responses.css';
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -25,7 +25,8 @@ import {
 import { MEDIA_TEXTS } from './media-texts';
 import { MediaThumb } from './media-thumb';
 import { copyText } from './clipboard';
-import { useDebouncedValue, useMediaList } from './use-media-list';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
+import { useMediaList } from './use-media-list';
 import { uploadingLabel, useUploader } from './use-uploader';
 import '../editor/editor.css';
 import './media.css';

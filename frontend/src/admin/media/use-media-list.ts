@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listMedia, type MediaItem, type MediaSortKey, type SortDirection } from './media-api';
 
-/** A value that follows `value` once it has stopped changing for `delayMs` (search as you type). */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 export interface MediaListState {
   /** 'loading' also while a reload runs with the previous items still shown. */
   status: 'loading' | 'ready' | 'error';
