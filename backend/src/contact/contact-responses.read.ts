@@ -1,22 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContactSort, DeliveryStatus } from '@punchline/domain';
+import type { ContactResponseItem, ContactSort, DeliveryStatus } from '@punchline/domain';
 import { LIVE_SCHEMA, qualified, type Database } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
-/** SPEC §3 "Contact response" as the API answers it. */
-export interface ContactResponseItem {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  responded: boolean;
-  responded_at: string | null;
-  responded_by: string | null;
-  notes: string;
-  delivery_status: DeliveryStatus;
-  delivery_error: string | null;
-}
+export type { ContactResponseItem };
 
 export interface ContactResponsesFilter {
   /** null: every matching row (the CSV export without a limit). */

@@ -1,19 +1,6 @@
-import { CONTACT_LIST_DEFAULT_LIMIT, type ContactSort, type DeliveryStatus } from '@punchline/domain';
+import { CONTACT_LIST_DEFAULT_LIMIT, type ContactResponseItem, type ContactSort, type DeliveryStatus } from '@punchline/domain';
 
-/** SPEC §3 "Contact response", as GET /api/admin/contact-responses answers it. */
-export interface ContactResponse {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  responded: boolean;
-  responded_at: string | null;
-  responded_by: string | null;
-  notes: string;
-  delivery_status: DeliveryStatus;
-  delivery_error: string | null;
-}
+export type ContactResponse = ContactResponseItem;
 
 export type RespondedFilter = 'all' | 'awaiting' | 'responded';
 
