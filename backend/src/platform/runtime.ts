@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { EventStore } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels, type Database } from '@punchline/projections';
 import type { AppConfig } from './config/config';
@@ -23,7 +24,9 @@ export async function openRuntime(config: AppConfig, options: { db?: Database; r
   await migrate(db, [eventStoreMigration]);
   await ensureReadModels(db, allProjections());
   const store = createEventStore(config, db);
-  const projector = new Projector({ db, store, projections: allProjections() });
+  // The projector runs outside Nest; a failing projection must still be visible in the logs.
+  const logger = pino({ level: config.logLevel }).child({ context: 'projector' });
+  const projector = new Projector({ db, store, projections: allProjections(), logger });
   if (options.runProjector !== false) await projector.start();
   let closed = false;
   return {
