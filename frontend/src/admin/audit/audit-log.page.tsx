@@ -60,8 +60,8 @@ export function AuditLogPage() {
         <p className="al-lead">Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.</p>
       </header>
 
-      <form className="al-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-        <div className="al-field al-field--search">
+      <form className="admin-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
+        <div className="admin-toolbar__field al-field al-field--search">
           <label htmlFor={`${id}-q`}>Search</label>
           <input
             id={`${id}-q`}
@@ -72,7 +72,7 @@ export function AuditLogPage() {
             onChange={(event) => set('q', event.target.value)}
           />
         </div>
-        <div className="al-field">
+        <div className="admin-toolbar__field al-field">
           <label htmlFor={`${id}-actor`}>Actor</label>
           <select id={`${id}-actor`} value={filters.actor} onChange={(event) => set('actor', event.target.value)}>
             <option value="">All actors</option>
@@ -83,7 +83,7 @@ export function AuditLogPage() {
             ))}
           </select>
         </div>
-        <div className="al-field">
+        <div className="admin-toolbar__field al-field">
           <label htmlFor={`${id}-action`}>Action</label>
           <select id={`${id}-action`} value={filters.action} onChange={(event) => set('action', event.target.value)}>
             <option value="">All actions</option>
@@ -94,7 +94,7 @@ export function AuditLogPage() {
             ))}
           </select>
         </div>
-        <div className="al-field al-field--narrow">
+        <div className="admin-toolbar__field al-field al-field--narrow">
           <label htmlFor={`${id}-limit`}>Rows</label>
           <select id={`${id}-limit`} value={filters.limit} onChange={(event) => set('limit', Number(event.target.value))}>
             {AUDIT_LIMIT_OPTIONS.map((option) => (
@@ -104,7 +104,7 @@ export function AuditLogPage() {
             ))}
           </select>
         </div>
-        <div className="al-field al-field--narrow">
+        <div className="admin-toolbar__field al-field al-field--narrow">
           <label htmlFor={`${id}-direction`}>Order</label>
           <select id={`${id}-direction`} value={filters.direction} onChange={(event) => set('direction', event.target.value as AuditFilters['direction'])}>
             <option value="desc">Newest first</option>

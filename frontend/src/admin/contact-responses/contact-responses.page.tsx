@@ -100,8 +100,8 @@ export function ContactResponsesPage() {
         </p>
       ) : (
         <>
-          <form className="cr-toolbar" role="search" aria-label="Filter messages" onSubmit={(event) => event.preventDefault()}>
-            <div className="cr-field cr-field--search">
+          <form className="admin-toolbar" role="search" aria-label="Filter messages" onSubmit={(event) => event.preventDefault()}>
+            <div className="admin-toolbar__field cr-field cr-field--search">
               <label htmlFor={`${id}-q`}>Search</label>
               <input
                 id={`${id}-q`}
@@ -112,14 +112,14 @@ export function ContactResponsesPage() {
                 onChange={(event) => set('q', event.target.value)}
               />
             </div>
-            <div className="cr-field">
+            <div className="admin-toolbar__field cr-field">
               <label htmlFor={`${id}-sort`}>Sort</label>
               <select id={`${id}-sort`} value={filters.sort} onChange={(event) => set('sort', event.target.value as ContactSort)}>
                 <option value="newest">Newest first</option>
                 <option value="oldest">Oldest first</option>
               </select>
             </div>
-            <div className="cr-field">
+            <div className="admin-toolbar__field cr-field">
               <label htmlFor={`${id}-responded`}>Show</label>
               <select id={`${id}-responded`} value={filters.responded} onChange={(event) => set('responded', event.target.value as RespondedFilter)}>
                 {(Object.keys(RESPONDED_FILTER_LABELS) as RespondedFilter[]).map((value) => (
@@ -129,7 +129,7 @@ export function ContactResponsesPage() {
                 ))}
               </select>
             </div>
-            <div className="cr-field cr-field--narrow">
+            <div className="admin-toolbar__field cr-field cr-field--narrow">
               <label htmlFor={`${id}-limit`}>Rows</label>
               <select id={`${id}-limit`} value={filters.limit} onChange={(event) => set('limit', Number(event.target.value))}>
                 {CONTACT_LIST_LIMIT_OPTIONS.map((option) => (
@@ -139,7 +139,7 @@ export function ContactResponsesPage() {
                 ))}
               </select>
             </div>
-            <div className="cr-field cr-field--action">
+            <div className="admin-toolbar__field cr-field cr-field--action">
               <button type="button" className="admin-button admin-button--secondary" onClick={() => void exportCsv()} disabled={exporting}>
                 {exporting ? 'Exporting…' : 'Export CSV'}
               </button>
