@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactResponseItem, ContactSort, DeliveryStatus } from '@punchline/domain';
-import { LIVE_SCHEMA, qualified, type Database } from '@punchline/projections';
+import { LIVE_SCHEMA, qualified, type Database, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export type { ContactResponseItem };
@@ -40,20 +40,15 @@ interface Row {
 
 const COLUMNS = 'id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error';
 
-function iso(value: string | Date | null): string | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 function toItem(row: Row): ContactResponseItem {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     message: row.message,
-    created_at: iso(row.created_at)!,
+    created_at: isoTimestamp(row.created_at)!,
     responded: row.responded,
-    responded_at: iso(row.responded_at),
+    responded_at: isoTimestamp(row.responded_at),
     responded_by: row.responded_by,
     notes: row.notes,
     delivery_status: row.delivery_status,
@@ -116,6 +111,6 @@ export class ContactResponsesReadService {
         ORDER BY position LIMIT $1`,
       [limit, except],
     );
-    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, message: r.message, createdAt: iso(r.created_at)!, position: Number(r.position) }));
+    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, message: r.message, createdAt: isoTimestamp(r.created_at)!, position: Number(r.position) }));
   }
 }

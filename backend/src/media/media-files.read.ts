@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { mediaProxyUrl } from '@punchline/domain';
-import { LIVE_SCHEMA, qualified, type Database } from '@punchline/projections';
+import { LIVE_SCHEMA, qualified, type Database, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 /** SPEC §3 "Media file", as the list and the upload answer it. */
@@ -21,10 +21,9 @@ export type SortDirection = 'asc' | 'desc';
 
 type Row = { path: string; name: string; size: number | string; mime_type: string; created_at: string | Date; updated_at: string | Date };
 
-const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 function toView(r: Row): MediaFileView {
-  return { name: r.name, path: r.path, url: mediaProxyUrl(r.path), size: Number(r.size), mime_type: r.mime_type, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
+  return { name: r.name, path: r.path, url: mediaProxyUrl(r.path), size: Number(r.size), mime_type: r.mime_type, created_at: isoTimestamp(r.created_at), updated_at: isoTimestamp(r.updated_at) };
 }
 
 /** Reads of rm.media_files (projections/src/media). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { normaliseSettings, type DraftLock, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
-import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database } from '@punchline/projections';
+import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export interface StageSettings {
@@ -51,7 +51,6 @@ export const VERSION_LIST_MAX_LIMIT = 100;
 
 type StageRow = { settings: StoredSettings; updated_at: string | Date | null; version: number | string };
 
-const iso = (v: string | Date | null): string | null => (v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 /**
  * Reads of the settings read models (projections/src/settings). Live is cached in memory keyed by its
@@ -134,7 +133,7 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     );
     const row = rows[0];
     if (!row) return null;
-    const lock = { holder_email: row.holder_email, acquired_at: iso(row.acquired_at)!, expires_at: iso(row.expires_at)! };
+    const lock = { holder_email: row.holder_email, acquired_at: isoTimestamp(row.acquired_at)!, expires_at: isoTimestamp(row.expires_at)! };
     return Date.parse(lock.expires_at) > now.getTime() ? lock : null;
   }
 
@@ -149,7 +148,7 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
        ORDER BY position DESC LIMIT $1`,
       params,
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+    return rows.map((r) => ({ ...r, created_at: isoTimestamp(r.created_at)! }));
   }
 
   async getVersion(id: string): Promise<SettingsVersionWithSettings | null> {
@@ -158,7 +157,7 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
       [id],
     );
     const row = rows[0];
-    return row ? { ...row, created_at: iso(row.created_at)! } : null;
+    return row ? { ...row, created_at: isoTimestamp(row.created_at)! } : null;
   }
 
   private onNotify(payload: string): void {
@@ -200,7 +199,7 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
 }
 
 function toStage(row: StageRow | undefined, reading: SettingsReading): StageSettings {
-  const updatedAt = row ? iso(row.updated_at) : null;
+  const updatedAt = row ? isoTimestamp(row.updated_at) : null;
   const settings = normaliseSettings(row?.settings ?? {}, reading);
   settings.updated_at = updatedAt;
   return { settings, version: row ? Number(row.version) : 0, updatedAt };

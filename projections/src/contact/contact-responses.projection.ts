@@ -1,5 +1,5 @@
 import { CONTACT_STREAM_PREFIX, assertNever, isContactEventType, type ContactEvent, type DeliveryStatus, type RecordedEvent } from '@punchline/domain';
-import type { SqlClient } from '../ports/database.port';
+import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
 /** One row of rm.contact_responses: a message and what became of it (SPEC §3 "Contact response"). */
@@ -71,11 +71,6 @@ export function applyContactEvent(row: ContactResponseRow | null, event: Recorde
   }
 }
 
-function iso(value: string | Date | null): string | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 interface StoredRow {
   id: string;
   name: string;
@@ -145,9 +140,9 @@ export const contactResponsesProjection: Projection = {
           name: r.name,
           email: r.email,
           message: r.message,
-          createdAt: iso(r.created_at)!,
+          createdAt: isoTimestamp(r.created_at)!,
           responded: r.responded,
-          respondedAt: iso(r.responded_at),
+          respondedAt: isoTimestamp(r.responded_at),
           respondedBy: r.responded_by,
           notes: r.notes,
           deliveryStatus: r.delivery_status,

@@ -1,5 +1,5 @@
 import { MEDIA_STREAM, isMediaEventType, type MediaEvent, type RecordedEvent } from '@punchline/domain';
-import type { SqlClient } from '../ports/database.port';
+import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
 /** One row of rm.media_files: SPEC §3 "Media file" (the URL is derived from the path when read). */
@@ -73,7 +73,6 @@ function touchedPaths(events: RecordedEvent[]): string[] {
   return [...paths];
 }
 
-const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 /**
  * The media library list (SPEC §2 Media Manager, §7 `GET /api/storage/list`): one row per stored
@@ -118,8 +117,8 @@ export const mediaFilesProjection: Projection = {
         name: r.name,
         size: Number(r.size),
         mimeType: r.mime_type,
-        createdAt: iso(r.created_at),
-        updatedAt: iso(r.updated_at),
+        createdAt: isoTimestamp(r.created_at),
+        updatedAt: isoTimestamp(r.updated_at),
         uploadedBy: r.uploaded_by,
         position: Number(r.position),
       });

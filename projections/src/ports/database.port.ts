@@ -26,3 +26,14 @@ export interface Database extends SqlClient {
   dedicatedSession(): Promise<DedicatedSession>;
   close(): Promise<void>;
 }
+
+/**
+ * pg and PGlite hand timestamptz columns back as Date (or text); rows leave the read side as ISO
+ * text. The one conversion every read model and query uses.
+ */
+export function isoTimestamp(value: string | Date): string;
+export function isoTimestamp(value: string | Date | null): string | null;
+export function isoTimestamp(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

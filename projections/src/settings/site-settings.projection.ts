@@ -10,7 +10,7 @@ import {
   type SiteState,
   type StoredSettings,
 } from '@punchline/domain';
-import type { SqlClient } from '../ports/database.port';
+import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
 /** NOTIFY channel announcing a committed change of rm.site_settings; payload `schema:stage:version`. */
@@ -116,14 +116,14 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
   const byStage = new Map(stages.rows.map((r) => [r.stage, r]));
   const stage = (name: SettingsStage): StageRow => {
     const row = byStage.get(name);
-    return row ? { updatedAt: iso(row.updated_at), version: Number(row.version) } : emptyStage();
+    return row ? { updatedAt: isoTimestamp(row.updated_at), version: Number(row.version) } : emptyStage();
   };
   const locks = await tx.query<{ holder_email: string; acquired_at: string | Date; expires_at: string | Date; ttl_seconds: number }>(
     `SELECT holder_email, acquired_at, expires_at, ttl_seconds FROM ${qualified(schema, 'draft_lock')} WHERE id = 'site'`,
   );
   const row = locks.rows[0];
   const lock: DraftLock | null = row
-    ? { holderEmail: row.holder_email, acquiredAt: iso(row.acquired_at)!, expiresAt: iso(row.expires_at)!, ttlSeconds: Number(row.ttl_seconds) }
+    ? { holderEmail: row.holder_email, acquiredAt: isoTimestamp(row.acquired_at)!, expiresAt: isoTimestamp(row.expires_at)!, ttlSeconds: Number(row.ttl_seconds) }
     : null;
   return {
     // revision is not tracked here: the projection never decides, it only folds.
@@ -135,11 +135,6 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
     lockChanged: false,
     snapshots: [],
   };
-}
-
-function iso(value: string | Date | null): string | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
 /**

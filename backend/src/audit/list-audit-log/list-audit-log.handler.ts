@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { LIVE_SCHEMA, qualified, type Database } from '@punchline/projections';
+import { LIVE_SCHEMA, isoTimestamp, qualified, type Database } from '@punchline/projections';
 import { DATABASE } from '../../platform/platform.module';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
@@ -19,7 +19,7 @@ export function containsPattern(q: string): string {
 
 const toItem = (row: Row): AuditItem => ({
   id: row.event_id,
-  occurred_at: row.occurred_at instanceof Date ? row.occurred_at.toISOString() : new Date(row.occurred_at).toISOString(),
+  occurred_at: isoTimestamp(row.occurred_at),
   actor_email: row.actor_email,
   action: row.action,
   meta: row.meta,

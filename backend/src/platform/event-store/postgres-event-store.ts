@@ -12,7 +12,7 @@ import {
   type RecordedEvent,
   type UpcasterRegistry,
 } from '@punchline/domain';
-import type { Database, SqlClient } from '@punchline/projections';
+import { isoTimestamp, type Database, type SqlClient } from '@punchline/projections';
 import { assertValidBatch, assertValidStreamId } from './event-validation';
 import { eventHashFromCanonical } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
@@ -389,7 +389,7 @@ export class PostgresEventStore implements EventStore {
       globalPosition: Number(row.global_position),
       // The version of `data` as returned: after upcasting, the current one.
       schemaVersion: upcast ? current : row.schema_version,
-      recordedAt: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+      recordedAt: isoTimestamp(row.created_at),
     };
   }
 }
