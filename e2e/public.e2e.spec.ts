@@ -170,7 +170,7 @@ describe('a seeded site', () => {
     const { context, page } = await visitorPage();
     await page.goto(`${app.baseUrl}/`);
     await expect(page.title()).resolves.toBe('Punchline Collective');
-    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/comedy that hits different/i);
+    await page.getByRole('heading', { level: 1, name: /comedy that hits different/i }).waitFor();
     const text = await mainText(page);
     for (const expected of ['Now booking spring shows', 'Punchline Presents: Spring Showcase', 'Six comics, one shared notebook', 'Meet the Team', 'Book the Crew', 'Clips & Photos']) {
       expect(text.toLowerCase()).toContain(expected.toLowerCase());
@@ -304,23 +304,23 @@ describe('a seeded site', () => {
     it('shows the admin the draft and keeps stage=draft on internal links, not on Admin Login', async () => {
       const { context, page } = await adminPage();
       await page.goto(`${app.baseUrl}/?stage=draft`);
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/draft: brand new headline/i);
+      await page.getByRole('heading', { level: 1, name: /draft: brand new headline/i }).waitFor();
       await expect(page.getByText('Draft preview').count()).resolves.toBe(1);
       await page.getByText('Admin Mode').waitFor();
       await expect(page.getByRole('link', { name: 'Admin Login' }).getAttribute('href')).resolves.toBe('/admin');
       await hydrated(page);
       await page.locator('#site-nav').getByRole('link', { name: 'Merch' }).click();
       await page.waitForURL(`${app.baseUrl}/merch?stage=draft`);
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/draft merch shelf/i);
+      await page.getByRole('heading', { level: 1, name: /draft merch shelf/i }).waitFor();
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/draft merch shelf/i);
+      await page.getByRole('heading', { level: 1, name: /draft merch shelf/i }).waitFor();
       await context.close();
     });
 
     it('shows everyone else the live page, even with stage=draft', async () => {
       const { context, page } = await visitorPage();
       await page.goto(`${app.baseUrl}/?stage=draft`);
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/comedy that hits different/i);
+      await page.getByRole('heading', { level: 1, name: /comedy that hits different/i }).waitFor();
       await expect(page.locator('a[href*="stage=draft"]').count()).resolves.toBe(0);
       await context.close();
     });
@@ -337,7 +337,7 @@ describe('a seeded site', () => {
       const response = await page.goto(`${app.baseUrl}/events`);
       expect(response?.status()).toBe(503);
       expect(response?.headers()['retry-after']).toBe('300');
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/we’ll be right back/i);
+      await page.getByRole('heading', { level: 1, name: /we’ll be right back/i }).waitFor();
       await expect(page.getByText('New jokes loading. Back at 8pm.').count()).resolves.toBe(1);
       await expect(page.locator('nav').count()).resolves.toBe(0);
       await expectNoHorizontalScroll(page);
@@ -346,13 +346,13 @@ describe('a seeded site', () => {
       const admin = await adminPage();
       const draft = await admin.page.goto(`${app.baseUrl}/events?stage=draft`);
       expect(draft?.status()).toBe(200);
-      await expect(admin.page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/shows & tickets/i);
+      await admin.page.getByRole('heading', { level: 1, name: /shows & tickets/i }).waitFor();
       await admin.context.close();
 
       await publishSettings(app.baseUrl, cookieHeader(), { maintenance_enabled: false });
       const back = await page.goto(`${app.baseUrl}/events`);
       expect(back?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/shows & tickets/i);
+      await page.getByRole('heading', { level: 1, name: /shows & tickets/i }).waitFor();
       await context.close();
     });
   });
