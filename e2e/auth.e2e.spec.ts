@@ -94,7 +94,8 @@ it('shows the gate, signs an admin in through Google and lands on /admin with th
   const nav = p.getByRole('navigation', { name: 'Admin' });
   await nav.waitFor();
   expect(await nav.getByRole('link').allTextContents()).toEqual(SIDEBAR_LINKS);
-  expect(await nav.getByRole('link', { name: 'General Settings' }).getAttribute('aria-current')).toBe('page');
+  // The active link updates after the client-side route renders: wait for it, don't read once.
+  await nav.locator('a[aria-current="page"]').filter({ hasText: 'General Settings' }).waitFor();
   const userBox = p.getByRole('region', { name: 'Signed-in admin' });
   await expect(userBox.textContent()).resolves.toContain('Ada Admin');
   await expect(userBox.textContent()).resolves.toContain(E2E_ADMIN_EMAIL);
@@ -105,7 +106,8 @@ it('shows the gate, signs an admin in through Google and lands on /admin with th
   // Sidebar navigation and the /admin/settings redirect (SPEC §2).
   await nav.getByRole('link', { name: 'Audit Log' }).click();
   await p.waitForURL(`${app.baseUrl}/admin/audit`);
-  expect(await nav.getByRole('link', { name: 'Audit Log' }).getAttribute('aria-current')).toBe('page');
+  // The active link updates after the client-side route renders: wait for it, don't read once.
+  await nav.locator('a[aria-current="page"]').filter({ hasText: 'Audit Log' }).waitFor();
   await p.goto(`${app.baseUrl}/admin/settings`);
   await p.waitForURL(`${app.baseUrl}/admin/page-configurations`);
   await p.goto(`${app.baseUrl}/admin/media`);
