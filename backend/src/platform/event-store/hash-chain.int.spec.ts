@@ -67,18 +67,19 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
       return await verifyChain(database.db);
     } finally {
       await undo();
-      await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: total });
+      await expect(verifyChain(database.db)).resolves.toMatchObject({ ok: true, verified: total, firstInvalid: null });
     }
   }
 
   it('verifies a clean chain, including values jsonb rewrites', async () => {
-    await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: total });
+    await expect(verifyChain(database.db)).resolves.toMatchObject({ ok: true, verified: total, firstInvalid: null });
     const read = await store.readAll({ fromPosition: 0, limit: 100 });
     expect(read.slice(0, 3).map((e) => e.data)).toEqual(JSON.parse(JSON.stringify(AWKWARD_DATA.slice(0, 3))));
   });
 
   it('verifies across batch boundaries', async () => {
-    await expect(verifyChain(database.db, { batchSize: 2 })).resolves.toEqual({ ok: true, count: total });
+    await expect(verifyChain(database.db, { batchSize: 2 })).resolves.toEqual(await verifyChain(database.db, { batchSize: 1000 }));
+    await expect(verifyChain(database.db, { batchSize: 2 })).resolves.toMatchObject({ ok: true, verified: total, head: { position: total } });
   });
 
   it('names the event whose data was edited', async () => {
@@ -89,8 +90,10 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
     );
     expect(result).toEqual({
       ok: false,
-      count: 2,
-      firstBad: { globalPosition: 2, eventId: target.event_id, streamId: target.stream_id, type: 'Awkward1', reason: expect.stringContaining('hash') },
+      verified: 1,
+      head: { position: 1, hash: (await row(1)).hash },
+      firstInvalid: { position: 2, eventId: target.event_id, streamId: target.stream_id, type: 'Awkward1', reason: expect.stringContaining('hash') },
+      unsealed: 0,
     });
   });
 
@@ -100,7 +103,7 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
       () => database.db.query(`UPDATE es.events SET metadata = jsonb_set(metadata, '{actorEmail}', '"mallory@example.com"') WHERE global_position = 5`),
       () => database.db.query('UPDATE es.events SET metadata = $1::jsonb WHERE global_position = 5', [target.metadata]),
     );
-    expect(result).toMatchObject({ ok: false, count: 5, firstBad: { globalPosition: 5, eventId: target.event_id, type: target.type } });
+    expect(result).toMatchObject({ ok: false, verified: 4, firstInvalid: { position: 5, eventId: target.event_id, type: target.type } });
   });
 
   it('names the event after a deleted one', async () => {
@@ -115,7 +118,7 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
           [3, deleted.stream_id, deleted.stream_revision, deleted.event_id, deleted.type, deleted.schema_version, deleted.data, deleted.metadata, deleted.created_at, deleted.prev_hash, deleted.hash],
         ),
     );
-    expect(result).toMatchObject({ ok: false, count: 3, firstBad: { globalPosition: 4, eventId: next.event_id, reason: expect.stringContaining('position 3 is missing') } });
+    expect(result).toMatchObject({ ok: false, verified: 2, firstInvalid: { position: 4, eventId: next.event_id, reason: expect.stringContaining('position 3 is missing') } });
   });
 
   it('names the first of two swapped events', async () => {
@@ -128,8 +131,8 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
       });
     };
     const result = await tamper(swap, swap);
-    expect(result).toMatchObject({ ok: false, count: 6, firstBad: { globalPosition: 6 } });
-    expect(result).not.toMatchObject({ firstBad: { eventId: first.event_id } });
+    expect(result).toMatchObject({ ok: false, verified: 5, firstInvalid: { position: 6 } });
+    expect(result).not.toMatchObject({ firstInvalid: { eventId: first.event_id } });
   });
 
   it('catches an edit whose hash was recomputed, at the broken link after it', async () => {
@@ -150,13 +153,13 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
       () => database.db.query('UPDATE es.events SET data = $1::jsonb, hash = $2 WHERE global_position = 1', [JSON.stringify(forgedData), forgedHash]),
       () => database.db.query('UPDATE es.events SET data = $1::jsonb, hash = $2 WHERE global_position = 1', [target.data, target.hash]),
     );
-    expect(result).toMatchObject({ ok: false, count: 2, firstBad: { globalPosition: 2, eventId: next.event_id, reason: expect.stringContaining('prev_hash') } });
+    expect(result).toMatchObject({ ok: false, verified: 1, firstInvalid: { position: 2, eventId: next.event_id, reason: expect.stringContaining('prev_hash') } });
   });
 
   it('keeps the chain intact across further appends', async () => {
     const result = await store.append(uniqueStream('after'), [newEvent('Later', { n: 1 })], { expectedRevision: 'any' });
     expect(result.position).toBe(total + 1);
-    await expect(verifyChain(database.db)).resolves.toEqual({ ok: true, count: total + 1 });
+    await expect(verifyChain(database.db)).resolves.toMatchObject({ ok: true, verified: total + 1, head: { position: total + 1 } });
     await database.db.query('DELETE FROM es.events WHERE global_position = $1', [total + 1]);
   });
 });

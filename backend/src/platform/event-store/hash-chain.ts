@@ -37,15 +37,138 @@ export function eventHashFromCanonical(
   return createHash('sha256').update(prevHash).update(payload).digest('hex');
 }
 
+/** A link of the log-wide chain as stored or exported: the event as written plus its two hashes. */
+/** The fields of a stream link (EventStoreDB): the event without its global position, unknown before the write. */
+export type StreamHashedFields = Omit<HashedEventFields, 'globalPosition'>;
+
+/**
+ * EventStoreDB's per-stream link: sha256hex(prev ‖ canonical JSON of the event without its global
+ * position); '' is revision 0's prev. An append with the exact expected revision lands right after
+ * the event whose hash it names, which is what makes this chain hold without a log-wide lock.
+ */
+export function streamEventHash(prevHash: string, event: StreamHashedFields): string {
+  const payload =
+    `{"data":${canonicalJson(event.data)},"eventId":${canonicalJson(event.eventId)},"metadata":${canonicalJson(event.metadata)},` +
+    `"schemaVersion":${canonicalJson(event.schemaVersion)},"streamId":${canonicalJson(event.streamId)},` +
+    `"streamRevision":${canonicalJson(event.streamRevision)},"type":${canonicalJson(event.type)}}`;
+  return createHash('sha256').update(prevHash).update(payload).digest('hex');
+}
+
+export interface ChainRecord extends HashedEventFields {
+  prevHash: string;
+  hash: string;
+}
+
+/** The first event that does not verify, named the way an auditor looks it up (DESIGN §13 first_invalid). */
 export interface ChainBreak {
-  globalPosition: number;
+  position: number;
   eventId: string;
   streamId: string;
   type: string;
   reason: string;
 }
 
-export type ChainVerification = { ok: true; count: number } | { ok: false; count: number; firstBad: ChainBreak };
+export interface ChainHead {
+  position: number;
+  hash: string;
+}
+
+/** What `npm run verify` (and, later, GET /api/admin/audit/verify) reports, whatever the store. */
+export interface ChainVerification {
+  ok: boolean;
+  /** Events checked and found intact before the first invalid one. */
+  verified: number;
+  /** The last intact link of the log-wide chain: the (position, hash) an auditor writes down. Null when empty. */
+  head: ChainHead | null;
+  firstInvalid: ChainBreak | null;
+  /**
+   * EventStoreDB only: events after the sealed head, checked by their stream chains but not yet
+   * covered by the log-wide digest (the projector's leader seals them within a batch). 0 on postgres.
+   */
+  unsealed: number;
+}
+
+/** The one verification port both stores implement; used by the CLI and by HTTP handlers alike. */
+export interface LogIntegrity {
+  verifyChain(options?: { batchSize?: number }): Promise<ChainVerification>;
+}
+
+export function isLogIntegrity(value: unknown): value is LogIntegrity {
+  return typeof (value as Partial<LogIntegrity> | null)?.verifyChain === 'function';
+}
+
+/**
+ * Checks the log-wide chain one record at a time, in position order: strictly increasing positions
+ * (gapless where the store promises it), each prev_hash equal to the previous hash, each hash equal
+ * to sha256(prev_hash ‖ canonical event). Store-agnostic, so a stored log, an EventStoreDB log with
+ * its digest and an exported file are verified by the same rules.
+ */
+export class ChainWalker {
+  private previous: ChainHead | null = null;
+  private count = 0;
+  private broken: ChainBreak | null = null;
+
+  constructor(private readonly options: { gapless: boolean }) {}
+
+  /** Feeds the next record; returns the break it makes (and every later call returns it too). */
+  next(record: ChainRecord): ChainBreak | null {
+    if (this.broken) return this.broken;
+    const reason = this.check(record);
+    if (reason) {
+      this.broken = { position: record.globalPosition, eventId: record.eventId, streamId: record.streamId, type: record.type, reason };
+      return this.broken;
+    }
+    this.count += 1;
+    this.previous = { position: record.globalPosition, hash: record.hash };
+    return null;
+  }
+
+  /** Records a break found by a check outside the walker (a stream link, a missing event). */
+  fail(chainBreak: ChainBreak): ChainBreak {
+    this.broken ??= chainBreak;
+    return this.broken;
+  }
+
+  get failed(): boolean {
+    return this.broken !== null;
+  }
+
+  get verified(): number {
+    return this.count;
+  }
+
+  get head(): ChainHead | null {
+    return this.previous;
+  }
+
+  result(extra: { unsealed?: number; verified?: number } = {}): ChainVerification {
+    return {
+      ok: this.broken === null,
+      verified: extra.verified ?? this.count,
+      head: this.previous,
+      firstInvalid: this.broken,
+      unsealed: extra.unsealed ?? 0,
+    };
+  }
+
+  private check(record: ChainRecord): string | null {
+    const previousPosition = this.previous?.position ?? 0;
+    if (this.options.gapless && record.globalPosition !== previousPosition + 1) {
+      if (record.globalPosition <= previousPosition) return `position ${record.globalPosition} does not follow ${previousPosition} (moved event?)`;
+      const missing =
+        record.globalPosition - 1 === previousPosition + 1
+          ? `position ${previousPosition + 1} is missing`
+          : `positions ${previousPosition + 1}–${record.globalPosition - 1} are missing`;
+      return `gap before this event: ${missing} (deleted event?)`;
+    }
+    if (!this.options.gapless && record.globalPosition <= previousPosition) {
+      return `position ${record.globalPosition} does not follow ${previousPosition} (moved event?)`;
+    }
+    if (record.prevHash !== (this.previous?.hash ?? '')) return 'prev_hash does not match the previous event (deleted, inserted or rehashed event?)';
+    if (eventHash(record.prevHash, record) !== record.hash) return 'hash does not match the event content (edited or moved event?)';
+    return null;
+  }
+}
 
 interface ChainRow {
   global_position: number;
@@ -61,49 +184,35 @@ interface ChainRow {
 }
 
 /**
- * Walks es.events in position order and recomputes every hash. `count` is the number of events
- * checked, including the first bad one. Positions must run 1, 2, 3… so a deleted event shows as a gap.
+ * The postgres store's chain: walks es.events in position order and recomputes every hash.
+ * Positions must run 1, 2, 3… so a deleted event shows as a gap.
  */
 export async function verifyChain(db: Database, options: { batchSize?: number } = {}): Promise<ChainVerification> {
   const batchSize = options.batchSize ?? 1000;
-  let previousHash = '';
-  let previousPosition = 0;
-  let count = 0;
+  const walker = new ChainWalker({ gapless: true });
+  let after = 0;
   for (;;) {
     const { rows } = await db.query<ChainRow>(
       `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash
          FROM es.events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-      [previousPosition, batchSize],
+      [after, batchSize],
     );
     for (const row of rows) {
-      count += 1;
-      const bad = (reason: string): ChainVerification => ({
-        ok: false,
-        count,
-        firstBad: { globalPosition: row.global_position, eventId: row.event_id, streamId: row.stream_id, type: row.type, reason },
-      });
-      if (row.global_position !== previousPosition + 1) {
-        const missing =
-          row.global_position - 1 === previousPosition + 1
-            ? `position ${previousPosition + 1} is missing`
-            : `positions ${previousPosition + 1}–${row.global_position - 1} are missing`;
-        return bad(`gap before this event: ${missing} (deleted event?)`);
-      }
-      if (row.prev_hash !== previousHash) return bad('prev_hash does not match the previous event (deleted, inserted or rehashed event?)');
-      const expected = eventHash(row.prev_hash, {
-        globalPosition: row.global_position,
+      const broken = walker.next({
+        globalPosition: Number(row.global_position),
         streamId: row.stream_id,
-        streamRevision: row.stream_revision,
+        streamRevision: Number(row.stream_revision),
         eventId: row.event_id,
         type: row.type,
         schemaVersion: row.schema_version,
         data: row.data,
         metadata: row.metadata,
+        prevHash: row.prev_hash,
+        hash: row.hash,
       });
-      if (expected !== row.hash) return bad('hash does not match the event content (edited or moved event?)');
-      previousHash = row.hash;
-      previousPosition = row.global_position;
+      if (broken) return walker.result();
+      after = Number(row.global_position);
     }
-    if (rows.length < batchSize) return { ok: true, count };
+    if (rows.length < batchSize) return walker.result();
   }
 }

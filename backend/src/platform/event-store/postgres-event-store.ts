@@ -14,7 +14,7 @@ import {
 } from '@punchline/domain';
 import { isoTimestamp, type Database, type SqlClient } from '@punchline/projections';
 import { assertValidBatch, assertValidStreamId } from './event-validation';
-import { eventHashFromCanonical } from './hash-chain';
+import { eventHashFromCanonical, verifyChain, type ChainVerification, type LogIntegrity } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
 
 export { eventStoreMigration } from './event-store.migration';
@@ -115,7 +115,7 @@ const KNOWN_REVISIONS_LIMIT = 10_000;
 const SELECT_EVENT = `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at FROM es.events`;
 
 /** The default event store (DESIGN §3) on the Database port: the same SQL on PGlite and PostgreSQL. */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, LogIntegrity {
   readonly kind = 'postgres' as const;
   private readonly channel: string;
   private readonly subscriptions = new Set<PollingSubscription>();
@@ -241,6 +241,11 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<number> {
     const { rows } = await this.db.query<{ head: number | null }>('SELECT max(global_position) AS head FROM es.events');
     return Number(rows[0]?.head ?? 0);
+  }
+
+  /** Walks es.events' chain (gapless positions, prev_hash links, recomputed hashes). */
+  verifyChain(options: { batchSize?: number } = {}): Promise<ChainVerification> {
+    return verifyChain(this.db, options);
   }
 
   /** Ends open subscriptions; the database belongs to the caller and stays open. */
