@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'TOO_LARGE',
   'LOCKED',
   'RATE_LIMITED',
+  /** A dependency (the event store) refused or could not take the request: 503, the caller may retry later. */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

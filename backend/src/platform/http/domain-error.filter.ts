@@ -22,6 +22,8 @@ export function statusOf(code: ErrorCode): number {
       return 423;
     case 'RATE_LIMITED':
       return 429;
+    case 'UNAVAILABLE':
+      return 503;
     default:
       return assertNever(code, 'error code');
   }
@@ -36,6 +38,8 @@ export class ErrorBodyFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
     if (exception instanceof DomainError) {
+      // DESIGN §14: a write that cannot be stored is a 503 the client may retry, never a 500.
+      if (exception.code === 'UNAVAILABLE') res.setHeader('Retry-After', '5');
       res.status(statusOf(exception.code)).json({ error: exception.message, code: exception.code, ...(exception.details ?? {}) });
       return;
     }
