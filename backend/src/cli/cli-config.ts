@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { eventStoreConnectionStringSchema } from '../platform/event-store/eventstoredb-connection-string';
 
 /**
  * The part of DESIGN §10 the command-line tools need, parsed once and failing loudly with the
@@ -12,7 +13,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
-  EVENTSTORE_CONNECTION_STRING: z.string().regex(/^(esdb|kurrentdb|esdb\+discover):\/\//, 'must be an esdb:// connection string').optional(),
+  EVENTSTORE_CONNECTION_STRING: eventStoreConnectionStringSchema.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROJECTOR_BATCH_SIZE: positiveInt(100_000).default(500),
   PROJECTOR_POLL_MS: positiveInt(600_000).default(1000),

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { eventStoreConnectionStringSchema } from '../event-store/eventstoredb-connection-string';
 
 /**
  * The environment contract of DESIGN §10, parsed once at start-up. A bad value stops start-up
@@ -19,7 +20,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
-  EVENTSTORE_CONNECTION_STRING: z.string().regex(/^(esdb|kurrentdb|esdb\+discover):\/\//, 'must be an esdb:// connection string').optional(),
+  EVENTSTORE_CONNECTION_STRING: eventStoreConnectionStringSchema.optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).default('media'),
   S3_ENDPOINT: z.url().optional(),

@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { loadCliConfig } from '../../cli/cli-config';
 import { ConfigError, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'punchline-config-'));
@@ -53,5 +55,41 @@ describe('loadConfig', () => {
 
   it('requires a connection string for EventStoreDB', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_CONNECTION_STRING/);
+  });
+
+  describe('EVENTSTORE_CONNECTION_STRING takes exactly what the EventStoreDB client accepts', () => {
+    const accepted = [
+      'esdb://localhost:2113?tls=false',
+      'esdb://admin:changeit@eventstoredb:2113?tls=false',
+      'esdb+discover://admin:changeit@cluster.example.com:2113?nodePreference=leader',
+      'esdb://node1:2113,node2:2113,node3:2113?tls=true&keepAliveInterval=10000',
+    ];
+    const refused = [
+      'kurrentdb://localhost:2113?tls=false',
+      'kurrentdb+discover://localhost:2113',
+      'esdb+dns://localhost:2113',
+      'http://localhost:2113',
+      'esdb://localhost:port',
+      'esdb://localhost:2113?nodePreference=fastest',
+      'esdb://localhost:2113?tls=maybe',
+    ];
+
+    it.each(accepted)('accepts %s, as the client does', (value) => {
+      expect(() => EventStoreDBClient.connectionString(value)).not.toThrow();
+      expect(loadConfig({ DATA_DIR: dataDir(), EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: value }).eventStoreConnectionString).toBe(value);
+      expect(loadCliConfig({ DATA_DIR: dataDir(), EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: value }).eventStoreConnectionString).toBe(value);
+    });
+
+    it.each(refused)('refuses %s at start-up, naming the variable, as the client would at the first call', (value) => {
+      expect(() => EventStoreDBClient.connectionString(value)).toThrow();
+      const env = { DATA_DIR: dataDir(), EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: value };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/EVENTSTORE_CONNECTION_STRING: must be a connection string the EventStoreDB client accepts, such as esdb:\/\//);
+      expect(() => loadCliConfig(env)).toThrow(/EVENTSTORE_CONNECTION_STRING: must be a connection string the EventStoreDB client accepts/);
+    });
+
+    it("passes on the client's own reason", () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), EVENTSTORE_CONNECTION_STRING: 'kurrentdb://localhost:2113' })).toThrow(/expected esdb:\/\/ or esdb\+discover:\/\//);
+    });
   });
 });
