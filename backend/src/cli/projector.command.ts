@@ -11,7 +11,7 @@ export async function projectorCommand(ctx: CliContext): Promise<number> {
   const projector = new Projector({
     db: ctx.db,
     store: ctx.store,
-    projections: ctx.projections,
+    projections: [...ctx.projections, ...ctx.storeProjections],
     batchSize: ctx.config.projector.batchSize,
     pollMs: ctx.config.projector.pollMs,
     leaderRetryMs: ctx.config.projector.leaderRetryMs,
@@ -27,7 +27,7 @@ export async function projectorCommand(ctx: CliContext): Promise<number> {
     process.on('SIGINT', onSignal);
   });
   await projector.start();
-  logger.info({ projections: ctx.projections.map((p) => `${p.name}@v${p.version}`) }, 'projector started');
+  logger.info({ projections: [...ctx.projections, ...ctx.storeProjections].map((p) => `${p.name}@v${p.version}`) }, 'projector started');
   const signal = await stopped;
   logger.info({ signal }, 'stopping after the current batch');
   await projector.stop();

@@ -4,8 +4,8 @@ import { Projector, allProjections, ensureReadModels, type Database } from '@pun
 import type { AppConfig } from './config/config';
 import { openDatabase } from './database/open-database';
 import { migrate } from './database/migrations';
-import { createEventStore } from './event-store/create-event-store';
-import { eventStoreMigration } from './event-store/postgres-event-store';
+import { createEventStore, eventStoreMigrations, storeProjections } from './event-store/create-event-store';
+import type { LogIntegrity } from './event-store/hash-chain';
 
 /**
  * Everything a process needs before Nest starts: the database (migrated), the event store and the
@@ -15,24 +15,28 @@ export interface Runtime {
   config: AppConfig;
   db: Database;
   store: EventStore;
+  /** The store's hash-chain verification (`npm run verify`, the audit verify endpoint). */
+  integrity: LogIntegrity;
   projector: Projector;
   close(): Promise<void>;
 }
 
 export async function openRuntime(config: AppConfig, options: { db?: Database; runProjector?: boolean } = {}): Promise<Runtime> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await migrate(db, [eventStoreMigration]);
+  await migrate(db, eventStoreMigrations);
   await ensureReadModels(db, allProjections());
-  const store = createEventStore(config, db);
-  // The projector runs outside Nest; a failing projection must still be visible in the logs.
-  const logger = pino({ level: config.logLevel }).child({ context: 'projector' });
-  const projector = new Projector({ db, store, projections: allProjections(), logger });
+  // The store and the projector run outside Nest; their failures must still be visible in the logs.
+  const root = pino({ level: config.logLevel });
+  const store = createEventStore(config, db, { logger: root.child({ context: 'event-store' }) });
+  const logger = root.child({ context: 'projector' });
+  const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], logger });
   if (options.runProjector !== false) await projector.start();
   let closed = false;
   return {
     config,
     db,
     store,
+    integrity: store,
     projector,
     async close() {
       if (closed) return;

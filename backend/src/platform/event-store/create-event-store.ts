@@ -1,6 +1,11 @@
 import { DomainError, assertNever, type EventStore, type UpcasterRegistry } from '@punchline/domain';
-import type { Database } from '@punchline/projections';
+import type { Database, Projection } from '@punchline/projections';
+import type { Migration } from '../database/migrations';
+import { eventStoreMigration } from './event-store.migration';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
+import { eventStoreDbMigration } from './eventstoredb.migration';
+import type { EventStoreLogger } from './eventstoredb-subscription';
+import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore } from './postgres-event-store';
 
 export interface EventStoreConfig {
@@ -8,17 +13,36 @@ export interface EventStoreConfig {
   eventStoreConnectionString?: string;
 }
 
+/** An event store that can also verify its own hash chain (both adapters are). */
+export type VerifiableEventStore = EventStore & LogIntegrity;
+
+/** Every migration the event-store side needs, whichever store is chosen (the EventStoreDB one is empty tables on postgres). */
+export const eventStoreMigrations: Migration[] = [eventStoreMigration, eventStoreDbMigration];
+
 /** Picks the adapter named by EVENT_STORE (DESIGN §10). */
-export function createEventStore(config: EventStoreConfig, db: Database, upcasters?: UpcasterRegistry): EventStore {
+export function createEventStore(
+  config: EventStoreConfig,
+  db: Database,
+  options: { upcasters?: UpcasterRegistry; logger?: EventStoreLogger } = {},
+): VerifiableEventStore {
   switch (config.eventStore) {
     case 'postgres':
-      return new PostgresEventStore(db, { upcasters });
+      return new PostgresEventStore(db, { upcasters: options.upcasters });
     case 'eventstoredb':
       if (!config.eventStoreConnectionString) {
         throw new DomainError('INVALID_INPUT', 'EVENTSTORE_CONNECTION_STRING is required when EVENT_STORE=eventstoredb');
       }
-      return new EventStoreDbEventStore(config.eventStoreConnectionString, { upcasters });
+      return new EventStoreDbEventStore(config.eventStoreConnectionString, db, { upcasters: options.upcasters, logger: options.logger });
     default:
       return assertNever(config.eventStore, 'event store');
   }
+}
+
+/**
+ * Projections the store itself needs the projector's leader to run beside the read models: the log
+ * digest on EventStoreDB (its log-wide hash chain), nothing on postgres (the chain is in es.events).
+ * Never given to replay.
+ */
+export function storeProjections(store: EventStore): Projection[] {
+  return store instanceof EventStoreDbEventStore ? [store.logDigest()] : [];
 }

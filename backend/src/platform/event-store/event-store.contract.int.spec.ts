@@ -9,17 +9,22 @@ import {
   type UpcasterRegistry,
 } from '@punchline/domain';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { Projector, ensureReadModels } from '@punchline/projections';
 import { migrate } from '../database/migrations';
+import { eventStoreMigrations, storeProjections } from './create-event-store';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
+import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
 import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
+import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
 jest.setTimeout(30_000);
 
 /** One adapter under test: opens stores (optionally with upcasters) over one shared backend. */
 interface Harness {
-  open(upcasters?: UpcasterRegistry): EventStore;
+  open(upcasters?: UpcasterRegistry): EventStore & LogIntegrity;
   close(): Promise<void>;
 }
 
@@ -42,23 +47,52 @@ function postgresHarness(kind: 'pglite' | 'postgres'): () => Promise<Harness> {
   };
 }
 
+/** A real server; PGlite holds what the adapter keeps beside the log (event-id registry, digest). */
 function eventStoreDbHarness(connectionString: string): () => Promise<Harness> {
   return async () => {
+    const database = await createTestDatabase('pglite');
+    await migrate(database.db, eventStoreMigrations);
     const stores: EventStore[] = [];
     return {
       open(upcasters) {
-        const store = new EventStoreDbEventStore(connectionString, { upcasters, resubscribeDelayMs: 200 });
+        const store = new EventStoreDbEventStore(connectionString, database.db, { upcasters, resubscribeDelayMs: 200 });
         stores.push(store);
         return store;
       },
       async close() {
         await Promise.all(stores.map((s) => s.close()));
+        await database.drop();
+      },
+    };
+  };
+}
+
+/**
+ * The EventStoreDB adapter's own logic over InMemoryEventStoreDb, the client's API with the server's
+ * rules as its source states them. It checks the adapter, not the server: that is the next entry.
+ */
+function emulatedEventStoreDbHarness(): () => Promise<Harness> {
+  return async () => {
+    const database = await createTestDatabase('pglite');
+    await migrate(database.db, eventStoreMigrations);
+    const server = new InMemoryEventStoreDb();
+    const stores: EventStore[] = [];
+    return {
+      open(upcasters) {
+        const store = new EventStoreDbEventStore(server, database.db, { upcasters, resubscribeDelayMs: 50 });
+        stores.push(store);
+        return store;
+      },
+      async close() {
+        await Promise.all(stores.map((s) => s.close()));
+        await database.drop();
       },
     };
   };
 }
 
 const adapters: [string, () => Promise<Harness>][] = databaseKinds().map((kind) => [kind, postgresHarness(kind)]);
+adapters.push(['eventstoredb adapter over the client emulation', emulatedEventStoreDbHarness()]);
 // EventStoreDB cannot run on this machine; the suite covers it wherever a server is configured.
 if (process.env.EVENTSTORE_CONNECTION_STRING) adapters.push(['eventstoredb', eventStoreDbHarness(process.env.EVENTSTORE_CONNECTION_STRING)]);
 
@@ -75,7 +109,7 @@ async function expectRejected(promise: Promise<unknown>): Promise<unknown> {
 
 describe.each(adapters)('event store contract: %s', (_name, setup) => {
   let harness: Harness;
-  let store: EventStore;
+  let store: EventStore & LogIntegrity;
 
   beforeAll(async () => {
     harness = await setup();
@@ -178,6 +212,44 @@ describe.each(adapters)('event store contract: %s', (_name, setup) => {
       await expect(store.append(stream, batch, { expectedRevision: 'any' })).resolves.toEqual(original);
       expect(await store.readStream(stream)).toHaveLength(1);
     });
+
+    it('a retried stream_exists append is idempotent, also after later appends', async () => {
+      const stream = uniqueStream('retry-exists');
+      await store.append(stream, [newEvent('Open', {})], { expectedRevision: 'no_stream' });
+      const batch = [newEvent('A', {}), newEvent('B', {})];
+      const original = await store.append(stream, batch, { expectedRevision: 'stream_exists' });
+      await store.append(stream, [newEvent('Later', {})], { expectedRevision: 'any' });
+      await expect(store.append(stream, batch, { expectedRevision: 'stream_exists' })).resolves.toEqual(original);
+      await expect(store.append(stream, batch, { expectedRevision: 'any' })).resolves.toEqual(original);
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['Open', 'A', 'B', 'Later']);
+    });
+
+    it('refuses ids already recorded in another stream, or not as exactly this batch, as invalid input', async () => {
+      const stream = uniqueStream('reuse');
+      const batch = [newEvent('A', {}), newEvent('B', {})];
+      await store.append(stream, batch, { expectedRevision: 'no_stream' });
+      const head = await store.headPosition();
+      for (const [target, events, expectedRevision] of [
+        [uniqueStream('elsewhere'), batch, 'no_stream'],
+        [uniqueStream('elsewhere'), [newEvent('C', {}), batch[1]], 'any'],
+        [stream, [batch[0], newEvent('C', {})], 'any'],
+        [stream, [batch[1], batch[0]], 'any'],
+      ] as const) {
+        const error = await expectRejected(store.append(target, [...events], { expectedRevision }));
+        expect(error).toBeInstanceOf(DomainError);
+        expect((error as DomainError).code).toBe('INVALID_INPUT');
+      }
+      expect(await store.headPosition()).toBe(head);
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B']);
+    });
+
+    it('treats event ids case-insensitively, as uuids are', async () => {
+      const stream = uniqueStream('case');
+      const id = randomUUID();
+      const original = await store.append(stream, [newEvent('A', {}, id.toUpperCase())], { expectedRevision: 'no_stream' });
+      await expect(store.append(stream, [newEvent('A', {}, id)], { expectedRevision: 'no_stream' })).resolves.toEqual(original);
+      expect((await store.readStream(stream)).map((e) => e.eventId)).toEqual([id]);
+    });
   });
 
   describe('invalid input', () => {
@@ -225,6 +297,50 @@ describe.each(adapters)('event store contract: %s', (_name, setup) => {
     expect(positions).toEqual([...positions].sort((x, y) => x - y));
     expect(new Set(positions).size).toBe(positions.length);
     expect(positions[0]).toBeGreaterThan(before);
+  });
+
+  it('readAll with limit 1 moves one event at a time (a projector with batch size 1 advances)', async () => {
+    const before = await store.headPosition();
+    const stream = uniqueStream('limit-one');
+    const appended = [newEvent('L1', {}), newEvent('L2', {}), newEvent('L3', {})];
+    await store.append(stream, appended, { expectedRevision: 'no_stream' });
+    const seen: RecordedEvent[] = [];
+    for (let from = before; ; ) {
+      const page = await store.readAll({ fromPosition: from, limit: 1 });
+      if (page.length === 0) break;
+      expect(page).toHaveLength(1);
+      expect(page[0].globalPosition).toBeGreaterThan(from);
+      seen.push(page[0]);
+      from = page[0].globalPosition;
+    }
+    expect(ids(seen.filter((e) => e.streamId === stream))).toEqual(ids(appended as RecordedEvent[]));
+  });
+
+  it('readAll and subscribe from any number give the events after it, whether or not an event is there', async () => {
+    const stream = uniqueStream('between');
+    await store.append(stream, [newEvent('N0', {}), newEvent('N1', {}), newEvent('N2', {})], { expectedRevision: 'no_stream' });
+    const written = await store.readStream(stream);
+    const from = written[0].globalPosition + 1;
+    const after = written.filter((e) => e.globalPosition > from);
+    const read = await store.readAll({ fromPosition: from, limit: 100 });
+    expect(read.filter((e) => e.streamId === stream)).toEqual(after);
+    expect(read[0].globalPosition).toBeGreaterThan(from);
+    // A fresh store has seen no positions (another process's checkpoint).
+    const fresh = harness.open();
+    expect((await fresh.readAll({ fromPosition: from, limit: 100 })).filter((e) => e.streamId === stream)).toEqual(after);
+    const subscription = fresh.subscribe({ fromPosition: from });
+    try {
+      expect((await take(subscription, after.length, (e) => e.streamId === stream)).filter((e) => e.streamId === stream)).toEqual(after);
+    } finally {
+      await subscription.close();
+    }
+  });
+
+  it('verifies its hash chain after appends (npm run verify)', async () => {
+    await store.append(uniqueStream('chain'), [newEvent('C0', { a: [1, { b: null }] }), newEvent('C1', 'text')], { expectedRevision: 'no_stream' });
+    const result = await store.verifyChain();
+    expect(result).toMatchObject({ ok: true, firstInvalid: null });
+    expect(result.verified).toBeGreaterThanOrEqual(2);
   });
 
   it('readStream starts at fromRevision', async () => {
@@ -373,29 +489,6 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
     for (const s of streams) expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B']);
   });
 
-  it('refuses ids already recorded as another batch or in another stream', async () => {
-    const stream = uniqueStream('reuse');
-    const batch = [newEvent('A', {}), newEvent('B', {})];
-    await store.append(stream, batch, { expectedRevision: 'no_stream' });
-    const head = await store.headPosition();
-
-    const partial = await expectRejected(store.append(stream, [batch[0], newEvent('C', {})], { expectedRevision: 'any' }));
-    expect((partial as DomainError).code).toBe('INVALID_INPUT');
-    const elsewhere = await expectRejected(store.append(uniqueStream('other'), batch, { expectedRevision: 'any' }));
-    expect((elsewhere as DomainError).code).toBe('INVALID_INPUT');
-    const reordered = await expectRejected(store.append(stream, [batch[1], batch[0]], { expectedRevision: 'any' }));
-    expect((reordered as DomainError).code).toBe('INVALID_INPUT');
-    expect(await store.headPosition()).toBe(head);
-  });
-
-  it('treats event ids case-insensitively, as uuids are', async () => {
-    const stream = uniqueStream('case');
-    const id = randomUUID();
-    const original = await store.append(stream, [newEvent('A', {}, id.toUpperCase())], { expectedRevision: 'no_stream' });
-    await expect(store.append(stream, [newEvent('A', {}, id)], { expectedRevision: 'no_stream' })).resolves.toEqual(original);
-    expect((await store.readStream(stream)).map((e) => e.eventId)).toEqual([id]);
-  });
-
   it('announces appends on the notify channel with the last position', async () => {
     const payloads: string[] = [];
     const unlisten = await database.db.listen('es_events', (payload) => payloads.push(payload));
@@ -408,4 +501,57 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
       await unlisten();
     }
   });
+});
+
+const esdbConnection = process.env.EVENTSTORE_CONNECTION_STRING;
+/** What only a real EventStoreDB server can show; runs where EVENTSTORE_CONNECTION_STRING is set. */
+(esdbConnection ? describe : describe.skip)('eventstoredb specifics', () => {
+  let database: TestDatabase;
+  let store: EventStoreDbEventStore;
+  let client: EventStoreDBClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    await migrate(database.db, eventStoreMigrations);
+    store = new EventStoreDbEventStore(esdbConnection!, database.db);
+    client = EventStoreDBClient.connectionString(esdbConnection!);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await client?.dispose();
+    await database?.drop();
+  });
+
+  it('a batch over the server’s maximum append size is TOO_LARGE', async () => {
+    // The server's default EVENTSTORE_MAX_APPEND_SIZE is 1 MiB.
+    const error = await expectRejected(store.append(uniqueStream('big'), [newEvent('Big', { text: 'x'.repeat(2 * 1024 * 1024) })], { expectedRevision: 'no_stream' }));
+    expect((error as DomainError).code).toBe('TOO_LARGE');
+  });
+
+  it('a deleted stream refuses appends (CONFLICT) and reads (NOT_FOUND)', async () => {
+    const stream = uniqueStream('tombstoned');
+    await store.append(stream, [newEvent('A', {})], { expectedRevision: 'no_stream' });
+    await client.tombstoneStream(stream);
+    expect(((await expectRejected(store.append(stream, [newEvent('B', {})], { expectedRevision: 0 }))) as DomainError).code).toBe('CONFLICT');
+    expect(((await expectRejected(store.readStream(stream))) as DomainError).code).toBe('NOT_FOUND');
+  });
+
+  it('the projector wakes on the subscription: read-your-writes without waiting for the poll; the digest verifies', async () => {
+    const projections = storeProjections(store);
+    await ensureReadModels(database.db, projections);
+    const projector = new Projector({ db: database.db, store, projections, pollMs: 60_000 });
+    await projector.start();
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const started = Date.now();
+        const { position } = await store.append(uniqueStream('ryw'), [newEvent('Woken', { i })], { expectedRevision: 'no_stream' });
+        expect(await projector.waitFor(position, 10_000)).toBe(true);
+        expect(Date.now() - started).toBeLessThan(2000);
+      }
+      expect((await projector.lag()).subscription).toMatchObject({ behind: 0 });
+    } finally {
+      await projector.stop();
+    }
+    await expect(store.verifyChain()).resolves.toMatchObject({ ok: true, firstInvalid: null });
+  }, 120_000);
 });

@@ -1,30 +1,8 @@
-import {
-  ANY,
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  FORWARDS,
-  NO_STREAM,
-  START,
-  STREAM_EXISTS,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  excludeSystemEvents,
-  jsonEvent,
-  type AllStreamRecordedEvent,
-  type AllStreamResolvedEvent,
-  type AllStreamSubscription,
-  type AppendExpectedRevision,
-  type JSONType,
-  type Position,
-  type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
+import { EventStoreDBClient, NO_STREAM, WrongExpectedVersionError } from '@eventstore/db-client';
 import {
   DomainError,
   WrongExpectedRevisionError,
-  assertNever,
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type EventSubscription,
   type ExpectedRevision,
@@ -32,129 +10,203 @@ import {
   type RecordedEvent,
   type UpcasterRegistry,
 } from '@punchline/domain';
-import { assertValidBatch, assertValidStreamId } from './event-validation';
+import type { Projection, SqlClient } from '@punchline/projections';
+import { assertValidBatch, assertValidStreamId, jsonRoundTrip } from './event-validation';
+import { EventIdRegistry, type ReservedId } from './eventstoredb-event-ids';
+import { logDigestProjection, verifyEventStoreDbLog, type StoredForms } from './eventstoredb-log-digest';
+import {
+  decodeStoredEvent,
+  linkBatch,
+  mapClientError,
+  positionNumber,
+  toEsdbExpectedRevision,
+  toEventData,
+  type EventStoreDbClientPort,
+  type StoredEvent,
+} from './eventstoredb-mapping';
+import { EventStoreDbReader, KnownPositions } from './eventstoredb-reader';
+import { EventStoreDbSubscription, silentEventStoreLogger, type EventStoreLogger } from './eventstoredb-subscription';
+import type { ChainVerification, LogIntegrity } from './hash-chain';
 
 export interface EventStoreDbEventStoreOptions {
   upcasters?: UpcasterRegistry;
-  /** Pause before resubscribing after a subscription error (default 1000 ms). */
+  logger?: EventStoreLogger;
+  /** First pause before resubscribing after a subscription error (default 1000 ms); doubles per failure. */
   resubscribeDelayMs?: number;
+  /** Longest pause between resubscriptions (default 30000 ms). */
+  maxResubscribeDelayMs?: number;
 }
 
-/** What we store as ESDB event metadata: our envelope's metadata plus the data's schema version. */
-type StoredMetadata = EventMetadata & { schemaVersion?: number };
+/** Appends with 'any' or 'stream_exists' that lose a race to another writer are retried this often. */
+const RACE_ATTEMPTS = 5;
+/** Streams whose last (revision, hash) is remembered, so an append rarely has to read its predecessor. */
+const TAILS_LIMIT = 10_000;
+
+interface Tail {
+  /** Revision of the stream's last event, -1 when it has none. */
+  revision: number;
+  hash: string;
+}
 
 /**
- * The EventStoreDB adapter (DESIGN §3). Global position is the commit position of $all: ESDB ≥ 20
- * writes each event of an append as its own record, so commit positions are unique and increasing.
- * Idempotency by event id is native to ESDB.
+ * The EventStoreDB adapter (DESIGN §3) on @eventstore/db-client 6. Global position is the commit
+ * position in $all: each event is its own record, so positions are unique and increasing but not
+ * consecutive. Beside the log it uses PostgreSQL for what EventStoreDB cannot hold: the event-id
+ * registry (ids unique across streams) and the log-wide digest (see eventstoredb-log-digest.ts).
+ *
+ * Every append goes to the server with an exact expected revision (or no_stream) and carries a
+ * stream link (the hash of the stream's previous event): the server's revision check is what keeps
+ * the per-stream chain intact, and it is also what makes a retried append idempotent durably (the
+ * server compares ids with the stream's index at those revisions, not with an in-memory cache).
  */
-export class EventStoreDbEventStore implements EventStore {
+export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredForms {
   readonly kind = 'eventstoredb' as const;
-  private readonly client: EventStoreDBClient;
+  private readonly client: EventStoreDbClientPort;
+  private readonly reader: EventStoreDbReader;
+  private readonly ids: EventIdRegistry;
+  private readonly logger: EventStoreLogger;
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
+  private readonly tails = new Map<string, Tail>();
+  /** The stored form of events this adapter handed out, for the digest (no second read). */
+  private readonly storedOf = new WeakMap<RecordedEvent, StoredEvent>();
 
   constructor(
-    connection: string | EventStoreDBClient,
+    connection: string | EventStoreDbClientPort,
+    private readonly db: SqlClient,
     private readonly options: EventStoreDbEventStoreOptions = {},
   ) {
     this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
+    this.reader = new EventStoreDbReader(this.client, new KnownPositions());
+    this.ids = new EventIdRegistry(db);
+    this.logger = options.logger ?? silentEventStoreLogger;
   }
 
   async append(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     assertValidBatch(streamId, events);
-    const expected = toEsdbExpectedRevision(streamId, options.expectedRevision);
-    const payload = events.map((event) => {
-      const metadata: StoredMetadata = { ...event.metadata, schemaVersion: this.options.upcasters?.currentVersion(event.type) ?? 1 };
-      return jsonEvent({
-        id: event.eventId.toLowerCase(),
-        type: event.type,
-        data: (event.data ?? null) as JSONType,
-        metadata: metadata as unknown as JSONType,
-      });
-    });
-    let result;
+    const expected = options.expectedRevision;
+    toEsdbExpectedRevision(streamId, expected);
+    // Hashed as the server will hand it back: JSON-clean.
+    const batch = events.map((event) => ({
+      eventId: event.eventId.toLowerCase(),
+      type: event.type,
+      data: jsonRoundTrip(event.data === undefined ? null : event.data),
+      metadata: jsonRoundTrip(event.metadata),
+      schemaVersion: this.options.upcasters?.currentVersion(event.type) ?? 1,
+    }));
     try {
-      result = await this.client.appendToStream(streamId, payload, { expectedRevision: expected });
+      return await this.appendLinked(streamId, expected, batch);
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
-        throw new WrongExpectedRevisionError(streamId, String(options.expectedRevision), revisionText(error.actualVersion));
-      }
-      throw error;
+      throw mapClientError(error, { streamId, operation: 'append', expected });
     }
-    const nextExpectedRevision = Number(result.nextExpectedRevision);
-    // The append's own position may name the batch's first record, so ask for the last event's.
-    const position = (await this.positionOf(streamId, result.nextExpectedRevision)) ?? Number(result.position?.commit ?? 0);
-    return { nextExpectedRevision, position };
+  }
+
+  private async appendLinked(streamId: string, expected: ExpectedRevision, batch: Parameters<typeof linkBatch>[3]): Promise<AppendResult> {
+    const ids = batch.map((e) => e.eventId);
+    for (let attempt = 1; ; attempt += 1) {
+      const tail = await this.tailFor(streamId, expected);
+      const firstRevision = tail.revision + 1;
+      const taken = await this.ids.reserve(streamId, ids, firstRevision);
+      if (taken.length > 0) {
+        const original = await this.earlierAppend(streamId, ids, taken);
+        if (original) return original;
+        await this.ids.move(streamId, ids, firstRevision);
+      }
+      const prepared = linkBatch(streamId, firstRevision, tail.hash, batch);
+      const exact = tail.revision < 0 ? NO_STREAM : BigInt(tail.revision);
+      try {
+        const result = await this.client.appendToStream(streamId, prepared.map(toEventData), { expectedRevision: exact });
+        if (!result.success) {
+          // Only with throwOnAppendFailure=false in the connection string: the same refusal, as a value.
+          throw new WrongExpectedVersionError(undefined, {
+            streamName: streamId,
+            expected: exact,
+            current: result.nextExpectedRevision < 0n ? NO_STREAM : result.nextExpectedRevision,
+          });
+        }
+        const nextExpectedRevision = Number(result.nextExpectedRevision);
+        const last = await this.reader.eventAt(streamId, nextExpectedRevision);
+        if (last) this.remember(streamId, last);
+        const position = last?.position ?? (result.position ? positionNumber(result.position.commit) : null);
+        if (position === null) throw new Error(`EventStoreDB gave no position for ${streamId}@${nextExpectedRevision}`);
+        return { nextExpectedRevision, position };
+      } catch (error) {
+        this.tails.delete(streamId);
+        // 'any' and 'stream_exists' cannot be stale: losing a race only means reading the new tail.
+        const raced = error instanceof WrongExpectedVersionError && (expected === 'any' || expected === 'stream_exists');
+        if (raced && attempt < RACE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
   }
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
     assertValidStreamId(streamId);
-    const events: RecordedEvent[] = [];
+    let stored: StoredEvent[];
     try {
-      const read = this.client.readStream(streamId, { fromRevision: BigInt(options.fromRevision ?? 0), direction: FORWARDS });
-      for await (const resolved of read) {
-        if (resolved.event) events.push(this.toRecorded(resolved.event, resolved.event.position?.commit ?? resolved.commitPosition));
-      }
+      stored = await this.reader.readStreamStored(streamId, options.fromRevision ?? 0);
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
-      throw error;
+      throw mapClientError(error, { streamId, operation: 'read' });
     }
-    return events;
+    if (stored.length > 0) this.remember(streamId, stored[stored.length - 1]);
+    return stored.map((event) => this.decode(event));
   }
 
   async readAll(options: { fromPosition: number; limit: number }): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
-    let from = options.fromPosition;
-    // System events are skipped client-side (readAll has no filter), so a page may need refilling.
-    for (;;) {
-      let seen = 0;
-      let advanced = false;
-      const page = this.client.readAll({ fromPosition: toReadPosition(from), maxCount: options.limit, direction: FORWARDS });
-      for await (const resolved of page) {
-        seen += 1;
-        const event = resolved.event;
-        if (!event) continue;
-        const commit = Number(event.position.commit);
-        if (commit <= from) continue;
-        from = commit;
-        advanced = true;
-        if (isSystem(event)) continue;
-        events.push(this.toRecorded(event, event.position.commit));
-        if (events.length === options.limit) return events;
-      }
-      if (seen < options.limit || !advanced) return events;
+    try {
+      return (await this.reader.readAllStored(options.fromPosition, options.limit)).map((event) => this.decode(event));
+    } catch (error) {
+      throw mapClientError(error, { operation: 'read' });
     }
   }
 
   subscribe(options: { fromPosition: number }): EventSubscription {
-    const subscription = new EventStoreDbSubscription(
-      this.client,
-      options.fromPosition,
-      (event) => this.toRecorded(event, event.position.commit),
-      this.options.resubscribeDelayMs ?? 1000,
-      (s) => this.subscriptions.delete(s),
-    );
+    const subscription = new EventStoreDbSubscription({
+      client: this.client,
+      reader: this.reader,
+      fromPosition: options.fromPosition,
+      decode: (stored) => this.decode(stored),
+      logger: this.logger,
+      backoffMs: this.options.resubscribeDelayMs ?? 1000,
+      maxBackoffMs: this.options.maxResubscribeDelayMs ?? 30_000,
+      onClosed: (s) => this.subscriptions.delete(s),
+    });
     this.subscriptions.add(subscription);
     return subscription;
   }
 
   async headPosition(): Promise<number> {
-    let before: Position | typeof END = END;
-    let lowest: bigint | null = null;
-    for (;;) {
-      let fresh = 0;
-      const page: AsyncIterable<AllStreamResolvedEvent> = this.client.readAll({ fromPosition: before, maxCount: 100, direction: BACKWARDS });
-      for await (const resolved of page) {
-        const event = resolved.event;
-        // Whether the start position itself is returned again is not specified, so skip what was seen.
-        if (!event || (lowest !== null && event.position.commit >= lowest)) continue;
-        fresh += 1;
-        lowest = event.position.commit;
-        before = event.position;
-        if (!isSystem(event)) return Number(event.position.commit);
-      }
-      if (fresh === 0) return 0;
+    try {
+      return await this.reader.headPosition();
+    } catch (error) {
+      throw mapClientError(error, { operation: 'read' });
     }
+  }
+
+  /** Stream links plus the log digest (see verifyEventStoreDbLog). */
+  async verifyChain(options: { batchSize?: number } = {}): Promise<ChainVerification> {
+    try {
+      return await verifyEventStoreDbLog(this.reader, this.db, options);
+    } catch (error) {
+      throw mapClientError(error, { operation: 'read' });
+    }
+  }
+
+  /** The projection that seals the log digest; the projector's leader runs it with the read models. */
+  logDigest(): Projection {
+    return logDigestProjection(this);
+  }
+
+  async storedForms(events: RecordedEvent[]): Promise<StoredEvent[]> {
+    const forms: StoredEvent[] = [];
+    for (const event of events) {
+      const known = this.storedOf.get(event);
+      const stored = known ?? (await this.reader.eventAt(event.streamId, event.streamRevision));
+      if (!stored || stored.eventId !== event.eventId) {
+        throw new Error(`Event ${event.eventId} is no longer at ${event.streamId}@${event.streamRevision}`);
+      }
+      forms.push(stored);
+    }
+    return forms;
   }
 
   async close(): Promise<void> {
@@ -162,136 +214,74 @@ export class EventStoreDbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  private async positionOf(streamId: string, revision: bigint): Promise<number | null> {
-    for await (const resolved of this.client.readStream(streamId, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
-      const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
-      if (commit !== undefined) return Number(commit);
-    }
-    return null;
+  private decode(stored: StoredEvent): RecordedEvent {
+    const event = decodeStoredEvent(stored, this.options.upcasters);
+    this.storedOf.set(event, stored);
+    return event;
   }
 
-  private toRecorded(event: EsdbRecordedEvent, commitPosition: bigint | undefined): RecordedEvent {
-    if (!event.isJson) throw new Error(`Event ${event.id} in ${event.streamId} is not JSON`);
-    const { schemaVersion: storedVersion, ...metadata } = (event.metadata ?? {}) as unknown as StoredMetadata;
-    const stored = storedVersion ?? 1;
-    const current = this.options.upcasters?.currentVersion(event.type) ?? stored;
-    const upcast = this.options.upcasters && stored < current;
-    return {
-      eventId: event.id,
-      type: event.type,
-      data: upcast ? this.options.upcasters!.upcast(event.type, stored, event.data) : event.data,
-      metadata,
-      streamId: event.streamId,
-      streamRevision: Number(event.revision),
-      globalPosition: Number(commitPosition ?? 0),
-      schemaVersion: upcast ? current : stored,
-      recordedAt: event.created.toISOString(),
-    };
-  }
-}
-
-/**
- * subscribeToAll consumed with for await; on an error it resubscribes from the last position it
- * delivered, and skips anything at or below it so nothing is yielded twice.
- */
-class EventStoreDbSubscription implements EventSubscription {
-  private closed = false;
-  private iterated = false;
-  private current: AllStreamSubscription | null = null;
-  private cancelDelay: (() => void) | null = null;
-
-  constructor(
-    private readonly client: EventStoreDBClient,
-    private position: number,
-    private readonly toRecorded: (event: AllStreamRecordedEvent) => RecordedEvent,
-    private readonly resubscribeDelayMs: number,
-    private readonly onClosed: (subscription: EventStoreDbSubscription) => void,
-  ) {}
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.cancelDelay?.();
-    const current = this.current;
-    this.current = null;
-    this.onClosed(this);
-    await current?.unsubscribe().catch(() => undefined);
+  private remember(streamId: string, event: StoredEvent): void {
+    this.tails.delete(streamId);
+    this.tails.set(streamId, { revision: event.streamRevision, hash: event.link?.hash ?? '' });
+    if (this.tails.size > TAILS_LIMIT) this.tails.delete(this.tails.keys().next().value!);
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
-    if (this.iterated) throw new Error('A subscription can be iterated only once');
-    this.iterated = true;
-    return this.run();
-  }
-
-  private async *run(): AsyncGenerator<RecordedEvent> {
-    try {
-      while (!this.closed) {
-        const subscription = this.client.subscribeToAll({ fromPosition: toReadPosition(this.position), filter: excludeSystemEvents() });
-        this.current = subscription;
-        try {
-          for await (const resolved of subscription) {
-            if (this.closed) return;
-            const event = resolved.event;
-            if (!event || isSystem(event)) continue;
-            const commit = Number(event.position.commit);
-            if (commit <= this.position) continue;
-            this.position = commit;
-            yield this.toRecorded(event);
-          }
-        } catch {
-          if (this.closed) return;
-        } finally {
-          await subscription.unsubscribe().catch(() => undefined);
-        }
-        if (!this.closed) await this.delay();
+  /**
+   * The stream's last revision and hash as the append will find it. An exact expected revision n
+   * needs event n's hash: remembered (event n of a stream never changes) or read; when the stream has
+   * no event n the append is stale and is refused here, without a write. 'any' and 'stream_exists'
+   * become the exact revision of the stream's last event.
+   */
+  private async tailFor(streamId: string, expected: ExpectedRevision): Promise<Tail> {
+    if (expected === 'no_stream') return { revision: -1, hash: '' };
+    if (typeof expected === 'number') {
+      const remembered = this.tails.get(streamId);
+      if (remembered?.revision === expected) return remembered;
+      const event = await this.reader.eventAt(streamId, expected);
+      if (event) {
+        this.remember(streamId, event);
+        return { revision: expected, hash: event.link?.hash ?? '' };
       }
-    } finally {
-      await this.close();
+      const last = await this.reader.lastOfStream(streamId);
+      throw new WrongExpectedRevisionError(streamId, String(expected), last ? String(last.streamRevision) : 'no_stream');
     }
-  }
-
-  private delay(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.resubscribeDelayMs);
-      this.cancelDelay = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-}
-
-function isSystem(event: { type: string; streamId: string }): boolean {
-  return event.type.startsWith('$') || event.streamId.startsWith('$');
-}
-
-/** Our positions are exclusive commit positions; 0 means the start of $all. */
-function toReadPosition(position: number): Position | typeof START {
-  if (position <= 0) return START;
-  const at = BigInt(position);
-  return { commit: at, prepare: at };
-}
-
-function toEsdbExpectedRevision(streamId: string, expected: ExpectedRevision): AppendExpectedRevision {
-  if (typeof expected === 'number') {
-    if (!Number.isSafeInteger(expected) || expected < 0) {
-      throw new DomainError('INVALID_INPUT', `Expected revision ${expected} is not a revision`, { streamId });
+    const last = await this.reader.lastOfStream(streamId);
+    if (!last) {
+      if (expected === 'stream_exists') throw new WrongExpectedRevisionError(streamId, 'stream_exists', 'no_stream');
+      return { revision: -1, hash: '' };
     }
-    return BigInt(expected);
+    this.remember(streamId, last);
+    return { revision: last.streamRevision, hash: last.link?.hash ?? '' };
   }
-  switch (expected) {
-    case 'any':
-      return ANY;
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    default:
-      return assertNever(expected, 'expected revision');
-  }
-}
 
-function revisionText(actual: bigint | typeof NO_STREAM | undefined): string {
-  return actual === undefined ? 'unknown' : String(actual);
+  /**
+   * Some ids were reserved before. In another stream: refused, as the postgres store refuses them.
+   * In this stream: if they landed exactly as this batch, this is a retry and gets the original
+   * result; if some landed otherwise, refused; if none landed, the earlier attempt never reached the
+   * log and this one goes ahead (null).
+   */
+  private async earlierAppend(streamId: string, ids: string[], taken: ReservedId[]): Promise<AppendResult | null> {
+    const elsewhere = taken.filter((t) => t.streamId !== streamId);
+    if (elsewhere.length > 0) {
+      throw new DomainError('INVALID_INPUT', 'Some event ids are already recorded in another stream', { streamId, eventIds: elsewhere.map((t) => t.eventId) });
+    }
+    const revisions = taken.map((t) => t.streamRevision);
+    const lowest = Math.min(...revisions);
+    const span = Math.min(Math.max(...revisions) - lowest + 1, 10_000);
+    const stored = await this.reader.readStreamStored(streamId, lowest, span);
+    const at = new Map(stored.map((e) => [e.streamRevision, e]));
+    const landed = new Map(taken.filter((t) => at.get(t.streamRevision)?.eventId === t.eventId).map((t) => [t.eventId, t.streamRevision]));
+    if (landed.size === 0) return null;
+    const first = landed.get(ids[0]);
+    const asThisBatch = first !== undefined && landed.size === ids.length && ids.every((id, i) => landed.get(id) === first + i);
+    if (!asThisBatch) {
+      throw new DomainError('INVALID_INPUT', 'Some event ids are already recorded, but not as exactly this batch in this stream', {
+        streamId,
+        eventIds: [...landed.keys()],
+      });
+    }
+    const last = at.get(first + ids.length - 1)!;
+    if (last.position === null) throw new Error(`EventStoreDB gave no position for ${streamId}@${last.streamRevision}`);
+    return { nextExpectedRevision: last.streamRevision, position: last.position };
+  }
 }
