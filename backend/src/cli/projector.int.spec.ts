@@ -90,7 +90,7 @@ describe.each(databaseKinds())('projector on %s', (kind) => {
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(290);
     expect(waited).toBeLessThan(1500);
-    expect(await p.lag()).toEqual({ checkpoint: position, head: position });
+    expect(await p.lag()).toEqual({ checkpoint: position, head: position, subscription: null });
   });
 
   it('wakes on NOTIFY instead of waiting for the next poll', async () => {

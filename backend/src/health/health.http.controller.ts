@@ -15,7 +15,11 @@ export class HealthHttpController {
     @Inject(PROJECTOR) private readonly projector: Projector,
   ) {}
 
-  /** 200 when the database and event store answer; projector lag is reported, not judged. */
+  /**
+   * 200 when the database and event store answer; projector lag is reported, not judged. On
+   * EventStoreDB positions are log offsets (lag is in bytes) and the leader reports its wake-up
+   * subscription: how far it is behind the head and how long the last event took to arrive.
+   */
   @Public()
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
@@ -24,7 +28,7 @@ export class HealthHttpController {
       this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
-        (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint }),
+        (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint, subscription: l.subscription }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
     ]);

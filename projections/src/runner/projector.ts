@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { assertNever, type EventStore } from '@punchline/domain';
+import { assertNever, type EventStore, type EventSubscription } from '@punchline/domain';
 import type { Database, DedicatedSession } from '../ports/database.port';
 import { assertIdentifier, qualified, type Projection } from '../projection';
 import { planBatch, readFrom, type ProjectionCursor } from './batch-plan';
@@ -31,6 +31,13 @@ export interface ProjectorOptions {
   leaderRetryMs?: number;
   /** Pause after a failed batch before retrying it (default 1000 ms). */
   errorBackoffMs?: number;
+  /**
+   * What wakes the leader when the log grows: 'notify' (LISTEN on notifyChannel: the postgres store's
+   * NOTIFY on commit) or 'subscription' (the store port's subscribe: a catch-up subscription to $all
+   * on EventStoreDB, which sends no NOTIFY). Default: 'subscription' on eventstoredb, else 'notify'.
+   * Either way the poll stays as the fallback.
+   */
+  wakeOn?: 'notify' | 'subscription';
   logger?: ProjectorLogger;
 }
 
@@ -45,6 +52,24 @@ export interface ProjectorLag {
   checkpoint: number;
   /** Newest position in the event store. */
   head: number;
+  /** The leader's wake-up subscription; null where there is none (notify mode, or not the leader). */
+  subscription: WakeSubscriptionStatus | null;
+}
+
+export interface WakeSubscriptionStatus {
+  /** Position of the last event it delivered (where it started, before the first). */
+  position: number;
+  /** head − position in the store's units (log bytes on EventStoreDB): 0 once it has delivered the head. */
+  behind: number;
+  /** Milliseconds from the last event's recordedAt to its arrival here (server clock vs ours); null before one. */
+  lastEventDelayMs: number | null;
+  /** When the last event arrived (ISO 8601), or null. */
+  lastEventAt: string | null;
+}
+
+interface WakeFollower {
+  status: { position: number; lastEventDelayMs: number | null; lastEventAt: string | null };
+  close(): Promise<void>;
 }
 
 class CheckpointMovedError extends Error {}
@@ -71,6 +96,7 @@ export class Projector {
   private readonly pollMs: number;
   private readonly leaderRetryMs: number;
   private readonly errorBackoffMs: number;
+  private readonly wakeOn: 'notify' | 'subscription';
   private readonly logger: ProjectorLogger;
 
   private running = false;
@@ -90,6 +116,7 @@ export class Projector {
   private endSleep: (() => void) | null = null;
   private applied = 0;
   private batches = 0;
+  private follower: WakeFollower | null = null;
 
   constructor(options: ProjectorOptions) {
     assertUniqueNames(options.projections);
@@ -103,6 +130,7 @@ export class Projector {
     this.pollMs = options.pollMs ?? 1000;
     this.leaderRetryMs = options.leaderRetryMs ?? 3000;
     this.errorBackoffMs = options.errorBackoffMs ?? 1000;
+    this.wakeOn = options.wakeOn ?? (options.store.kind === 'eventstoredb' ? 'subscription' : 'notify');
     this.logger = options.logger ?? silentLogger;
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new Error(`Invalid batch size ${this.batchSize}`);
     // Every pending waitFor listens; there can be many concurrent requests.
@@ -125,7 +153,7 @@ export class Projector {
     if (migration.created.length + migration.rebuilt.length > 0) this.logger.info({ ...migration }, 'read models migrated');
     this.running = true;
     try {
-      this.unlisteners.push(await this.db.listen(this.channel, () => this.wake()));
+      if (this.wakeOn === 'notify') this.unlisteners.push(await this.db.listen(this.channel, () => this.wake()));
       this.unlisteners.push(
         await this.db.listen(this.projectedChannel, () => {
           this.sharedRead = null;
@@ -146,6 +174,7 @@ export class Projector {
     await this.loop;
     this.loop = null;
     for (const unlisten of this.unlisteners.splice(0)) await unlisten().catch(() => undefined);
+    await this.stopFollowing();
     await this.resign();
     this.advanced.emit('advanced');
   }
@@ -185,7 +214,9 @@ export class Projector {
   /** For the health endpoint. */
   async lag(): Promise<ProjectorLag> {
     const [checkpoint, head] = await Promise.all([this.checkpoint(), this.store.headPosition()]);
-    return { checkpoint, head };
+    const followed = this.follower?.status;
+    const subscription = followed ? { ...followed, behind: Math.max(0, head - followed.position) } : null;
+    return { checkpoint, head, subscription };
   }
 
   /** Lowest committed checkpoint among this process's projections, read from the table. */
@@ -308,6 +339,7 @@ export class Projector {
       } catch (error) {
         this.logger.warn({ err: describeError(error) }, 'leader session lost; stepping down');
         this.leader = false;
+        await this.stopFollowing();
         await this.dropSession();
         return false;
       }
@@ -330,6 +362,63 @@ export class Projector {
     this.lastLeaderCheck = Date.now();
     this.cursors = null;
     this.logger.info({ pid: process.pid }, 'projector is leader');
+    if (this.wakeOn === 'subscription') this.follower = this.follow();
+  }
+
+  /**
+   * The leader's wake-up in subscription mode: a subscription from the store's head whose every
+   * event wakes the batch loop, so read-your-writes does not wait for the poll. It only signals: the
+   * batches still read the log themselves (from their checkpoints, in one transaction each). If it
+   * fails, the error is logged and it starts again from the head after the error backoff; the poll
+   * covers the gap.
+   */
+  private follow(): WakeFollower {
+    let closed = false;
+    let subscription: EventSubscription | null = null;
+    let cancelPause: (() => void) | null = null;
+    const follower: WakeFollower = {
+      status: { position: 0, lastEventDelayMs: null, lastEventAt: null },
+      close: async () => {
+        closed = true;
+        cancelPause?.();
+        await subscription?.close().catch(() => undefined);
+        await done;
+      },
+    };
+    const done = (async () => {
+      while (!closed) {
+        try {
+          const from = await this.store.headPosition();
+          if (closed) return;
+          follower.status = { position: from, lastEventDelayMs: null, lastEventAt: null };
+          subscription = this.store.subscribe({ fromPosition: from });
+          // Anything appended between the last batch and `from` is the batch loop's to read.
+          this.wake();
+          for await (const event of subscription) {
+            const now = Date.now();
+            follower.status = { position: event.globalPosition, lastEventDelayMs: now - Date.parse(event.recordedAt), lastEventAt: new Date(now).toISOString() };
+            this.wake();
+          }
+        } catch (error) {
+          if (!closed) this.logger.error({ err: describeError(error) }, 'wake-up subscription failed; polling until it is back');
+        }
+        if (closed) return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.errorBackoffMs);
+          cancelPause = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    })();
+    return follower;
+  }
+
+  private async stopFollowing(): Promise<void> {
+    const follower = this.follower;
+    this.follower = null;
+    await follower?.close();
   }
 
   private async resign(): Promise<void> {

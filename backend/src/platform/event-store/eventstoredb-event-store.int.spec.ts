@@ -1,7 +1,9 @@
 import { AccessDeniedError, MaxAppendSizeExceededError, NO_STREAM, UnavailableError } from '@eventstore/db-client';
 import { DomainError, WrongExpectedRevisionError, createUpcasterRegistry, type RecordedEvent } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels, type Database } from '@punchline/projections';
+import type { Response } from 'express';
 import type { CliContext } from '../../cli/cli-context';
+import { HealthHttpController } from '../../health/health.http.controller';
 import { verifyCommand } from '../../cli/verify.command';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
@@ -484,6 +486,48 @@ describe('EventStoreDB adapter over the client', () => {
         await expect(log.store.verifyChain()).resolves.toMatchObject({ ok: true, unsealed: 0 });
       } finally {
         await log.close();
+      }
+    });
+  });
+
+  describe('5. the projector wakes on the store’s subscription', () => {
+    it('read-your-writes does not wait for the poll, and health sees the subscription', async () => {
+      await db.query('TRUNCATE es.esdb_log_digest; DROP SCHEMA IF EXISTS rm CASCADE');
+      const { server, store } = open();
+      const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], pollMs: 60_000 });
+      await projector.start();
+      try {
+        await new Promise((r) => setTimeout(r, 100));
+        for (let i = 0; i < 3; i += 1) {
+          const started = Date.now();
+          const { position } = await store.append(uniqueStream('ryw'), [newEvent('DraftSaved', { i })], { expectedRevision: 'no_stream' });
+          expect(await projector.waitFor(position, 5000)).toBe(true);
+          expect(Date.now() - started).toBeLessThan(1000);
+        }
+        const lag = await projector.lag();
+        expect(lag.subscription).toMatchObject({ position: lag.head, behind: 0, lastEventDelayMs: expect.any(Number), lastEventAt: expect.any(String) });
+        expect(server.liveSubscriptions).toBe(1);
+
+        // GET /api/health reports it.
+        const answer: { status?: number; body?: unknown } = {};
+        const res = {
+          status(code: number) {
+            answer.status = code;
+            return this;
+          },
+          json(body: unknown) {
+            answer.body = body;
+            return this;
+          },
+        };
+        await new HealthHttpController(db, store, projector).health(res as unknown as Response);
+        expect(answer).toMatchObject({
+          status: 200,
+          body: { eventStore: { ok: true, kind: 'eventstoredb', head: lag.head }, projector: { leader: true, subscription: { position: lag.head, behind: 0 } } },
+        });
+      } finally {
+        await projector.stop();
+        expect(server.liveSubscriptions).toBe(0);
       }
     });
   });
