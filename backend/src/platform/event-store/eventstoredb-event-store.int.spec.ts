@@ -127,6 +127,21 @@ describe('EventStoreDB adapter over the client', () => {
       expect(server.invalidPositions).toEqual([]);
     });
 
+    it('a checkpoint far behind the head is found over several backward pages', async () => {
+      const server = new InMemoryEventStoreDb();
+      const { store: writer } = open(server);
+      const stream = uniqueStream('far');
+      for (let i = 0; i < 7; i += 1) {
+        await writer.append(stream, Array.from({ length: 100 }, (_, j) => newEvent('F', { n: i * 100 + j })), { expectedRevision: i === 0 ? 'no_stream' : i * 100 - 1 });
+      }
+      const all = await writer.readAll({ fromPosition: 0, limit: 1000 });
+      const { store: restarted } = open(server);
+      expect(await restarted.readAll({ fromPosition: all[9].globalPosition, limit: 3 })).toEqual(all.slice(10, 13));
+      const scans = server.calls.filter((c) => c.method === 'readAll' && (c.options as { direction?: string }).direction === 'backwards');
+      expect(scans.map((c) => (c.options as { maxCount: number }).maxCount)).toEqual([200, 400, 800]);
+      expect(server.invalidPositions).toEqual([]);
+    });
+
     it('headPosition is the newest event, skips system records and leaves no read open', async () => {
       const { server, store } = open();
       expect(await store.headPosition()).toBe(0);

@@ -63,7 +63,7 @@ export class EventStoreDbReader {
   constructor(
     private readonly client: EventStoreDbClientPort,
     readonly known: KnownPositions = new KnownPositions(),
-    /** Events per backward page when resolving a position this process has not seen. */
+    /** First backward page when resolving a position this process has not seen; pages double up to 4096. */
     private readonly scanPage = 200,
   ) {}
 
@@ -77,10 +77,10 @@ export class EventStoreDbReader {
     if (after <= 0) return { from: START, skipUpTo: 0 };
     if (this.known.has(after)) return { from: boundary(after), skipUpTo: after };
     let before: ReadPosition = END;
-    for (;;) {
+    for (let page = this.scanPage; ; page = Math.min(page * 2, 4096)) {
       let seen = 0;
       let lowest: number | null = null;
-      for await (const resolved of consume(this.client.readAll({ fromPosition: before, maxCount: this.scanPage, direction: BACKWARDS }))) {
+      for await (const resolved of consume(this.client.readAll({ fromPosition: before, maxCount: page, direction: BACKWARDS }))) {
         const commit = commitOf(resolved);
         if (commit === null) continue;
         seen += 1;
@@ -89,7 +89,7 @@ export class EventStoreDbReader {
         lowest = commit;
       }
       // Below the first event (or an empty log): read from the start and skip nothing real.
-      if (seen < this.scanPage || lowest === null) return { from: START, skipUpTo: after };
+      if (seen < page || lowest === null) return { from: START, skipUpTo: after };
       before = boundary(lowest);
     }
   }
