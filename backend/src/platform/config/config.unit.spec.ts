@@ -1,6 +1,6 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { loadCliConfig } from '../../cli/cli-config';
 import { ConfigError, loadConfig } from './config';
@@ -86,6 +86,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/EVENTSTORE_CONNECTION_STRING: must be a connection string the EventStoreDB client accepts, such as esdb:\/\//);
       expect(() => loadCliConfig(env)).toThrow(/EVENTSTORE_CONNECTION_STRING: must be a connection string the EventStoreDB client accepts/);
+    });
+
+    it('docker-compose.yml and the README give connection strings it accepts', () => {
+      const root = resolve(__dirname, '../../../..');
+      const compose = [...readFileSync(join(root, 'docker-compose.yml'), 'utf8').matchAll(/EVENTSTORE_CONNECTION_STRING: (\S+)/g)].map((m) => m[1]);
+      const readme = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/EVENTSTORE_CONNECTION_STRING='([^']+)'/g)].map((m) => m[1]);
+      expect(compose).toEqual(['esdb://eventstoredb:2113?tls=false']);
+      expect(readme.length).toBeGreaterThanOrEqual(2);
+      for (const value of [...compose, ...readme]) {
+        expect(loadConfig({ DATA_DIR: dataDir(), EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: value }).eventStoreConnectionString).toBe(value);
+      }
     });
 
     it("passes on the client's own reason", () => {
