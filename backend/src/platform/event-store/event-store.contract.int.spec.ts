@@ -16,7 +16,7 @@ import { eventStoreMigrations, storeProjections } from './create-event-store';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
-import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
+import { expectRejected, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
@@ -97,15 +97,6 @@ adapters.push(['eventstoredb adapter over the client emulation', emulatedEventSt
 if (process.env.EVENTSTORE_CONNECTION_STRING) adapters.push(['eventstoredb', eventStoreDbHarness(process.env.EVENTSTORE_CONNECTION_STRING)]);
 
 const ids = (events: RecordedEvent[]): string[] => events.map((e) => e.eventId);
-
-async function expectRejected(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to be rejected');
-}
 
 describe.each(adapters)('event store contract: %s', (_name, setup) => {
   let harness: Harness;

@@ -12,7 +12,7 @@ import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './ev
 import { EventDecodeError, STORE_METADATA_KEY } from './eventstoredb-mapping';
 import { eventHash, streamEventHash } from './hash-chain';
 import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
-import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
+import { expectRejected, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 
 // PGlite start-up on a loaded machine.
 jest.setTimeout(30_000);
@@ -52,15 +52,6 @@ describe('EventStoreDB adapter over the client', () => {
     const store = new EventStoreDbEventStore(server, db, { resubscribeDelayMs: 10, maxResubscribeDelayMs: 40, ...options });
     opened.push(store);
     return { server, store };
-  }
-
-  async function expectRejected(promise: Promise<unknown>): Promise<unknown> {
-    try {
-      await promise;
-    } catch (error) {
-      return error;
-    }
-    throw new Error('expected the call to be rejected');
   }
 
   describe('1. readAll from a position: the server reads it inclusively', () => {

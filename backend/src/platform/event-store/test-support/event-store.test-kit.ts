@@ -11,6 +11,16 @@ export function newEvent(type: string, data: unknown, eventId: string = randomUU
   };
 }
 
+/** The error a call is rejected with; fails the test when it resolves. */
+export async function expectRejected(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to be rejected');
+}
+
 export function uniqueStream(prefix: string): string {
   return `${prefix}-${randomUUID()}`;
 }
