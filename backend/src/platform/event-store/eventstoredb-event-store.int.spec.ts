@@ -14,8 +14,8 @@ import { eventHash, streamEventHash } from './hash-chain';
 import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
 import { expectRejected, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 
-// PGlite start-up on a loaded machine.
-jest.setTimeout(30_000);
+// PGlite start-up on a loaded machine (several suites in parallel on two cores).
+jest.setTimeout(60_000);
 
 /**
  * The EventStoreDB adapter's own logic (paging, positions, subscription, appends, hash chain) driven
