@@ -11,8 +11,9 @@ const USAGE = `usage: node backend/dist/cli/cli.js <command>
                             --keep leaves the rebuilt schema rm_replay for inspection
   verify                    walk the event store's hash chain (exit 1 naming the first altered event)
   projector                 run the projector as its own process (leader election, graceful SIGTERM)
-Configuration from the environment: DATABASE_URL (else PGlite under DATA_DIR), EVENT_STORE, LOG_LEVEL,
-PROJECTOR_BATCH_SIZE, PROJECTOR_POLL_MS, PROJECTOR_LEADER_RETRY_MS, REPLAY_BATCH_SIZE.`;
+Configuration from the environment: DATABASE_URL (else PGlite under DATA_DIR), EVENT_STORE,
+EVENTSTORE_CONNECTION_STRING, LOG_LEVEL, PROJECTOR_BATCH_SIZE, PROJECTOR_POLL_MS,
+PROJECTOR_LEADER_RETRY_MS, REPLAY_BATCH_SIZE.`;
 
 const COMMANDS = ['replay', 'verify', 'projector'] as const;
 type Command = (typeof COMMANDS)[number];
