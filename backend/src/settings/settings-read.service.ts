@@ -49,6 +49,9 @@ const LIVE_REVALIDATE_MS = 1_000;
 export const VERSION_LIST_DEFAULT_LIMIT = 20;
 export const VERSION_LIST_MAX_LIMIT = 100;
 
+/** While the database is away, one log line per this interval rather than one per visitor. */
+const OUTAGE_LOG_EVERY_MS = 10_000;
+
 type StageRow = { settings: StoredSettings; updated_at: string | Date | null; version: number | string };
 
 
@@ -65,6 +68,7 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('settings');
   private live: LiveSnapshot | null = null;
   private checkedAt = 0;
+  private outageLoggedAt = 0;
   private stale = true;
   private refreshing: Promise<LiveSnapshot> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
@@ -174,11 +178,24 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     const started = Date.now();
     this.stale = false;
     const known = this.live;
-    // Cheap when nothing changed: the row only comes back when its version differs from ours.
-    const { rows } = await this.db.query<StageRow>(
-      `SELECT settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} WHERE stage = 'live' AND version <> $1`,
-      [known?.version ?? -1],
-    );
+    let rows: StageRow[];
+    try {
+      // Cheap when nothing changed: the row only comes back when its version differs from ours.
+      ({ rows } = await this.db.query<StageRow>(
+        `SELECT settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} WHERE stage = 'live' AND version <> $1`,
+        [known?.version ?? -1],
+      ));
+    } catch (error) {
+      // DESIGN §14: the public site outlives its database. Serve the last good copy (nothing newer
+      // can have been published while the database is away) and ask again a second later.
+      if (!known) throw error;
+      this.checkedAt = started;
+      if (started - this.outageLoggedAt > OUTAGE_LOG_EVERY_MS) {
+        this.outageLoggedAt = started;
+        this.logger.warn(`live settings: the database did not answer, serving version ${known.version} from memory: ${String(error)}`);
+      }
+      return known;
+    }
     this.checkedAt = started;
     if (known && rows.length === 0) return known;
     const stage = toStage(rows[0], 'public');

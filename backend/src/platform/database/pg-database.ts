@@ -36,7 +36,8 @@ export class PgDatabase implements Database {
 
   constructor(connectionString: string, poolSize = 10) {
     this.connectionString = withDefaultUser(connectionString);
-    this.pool = new Pool({ connectionString: this.connectionString, max: poolSize });
+    // A black-holed server must not hold a request forever: give up connecting after 5 s (then 503).
+    this.pool = new Pool({ connectionString: this.connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => undefined);
   }

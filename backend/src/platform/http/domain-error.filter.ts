@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, type ErrorCode, assertNever } from '@punchline/domain';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from '../database/database-unavailable';
 
 /** The one place where stable domain error codes become HTTP statuses (DESIGN §8, §12.6). */
 export function statusOf(code: ErrorCode): number {
@@ -39,7 +40,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (res.headersSent) return;
     if (exception instanceof DomainError) {
       // DESIGN §14: a write that cannot be stored is a 503 the client may retry, never a 500.
-      if (exception.code === 'UNAVAILABLE') res.setHeader('Retry-After', '5');
+      if (exception.code === 'UNAVAILABLE') res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(statusOf(exception.code)).json({ error: exception.message, code: exception.code, ...(exception.details ?? {}) });
       return;
     }
@@ -54,6 +55,13 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const text = status === 413 ? 'Request body too large' : status === 400 ? 'Malformed request body' : (exception as Error).message;
       res.status(status).json({ error: text });
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // DESIGN §14: an outage is not a bug; the write did not happen and may be retried.
+      this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: DATABASE_UNAVAILABLE_TEXT, code: 'UNAVAILABLE' });
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));

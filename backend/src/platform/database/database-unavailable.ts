@@ -1,0 +1,33 @@
+/**
+ * Whether an error means "the database cannot be reached right now" rather than a bug: the server
+ * is down or restarting, the connection dropped, or connecting timed out. Such errors become
+ * 503 + Retry-After (DESIGN §14): the client may retry, nothing was stored.
+ */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: shutdown, starting up). */
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-4]|53300)$/;
+
+const PG_CLIENT_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'PGlite is closed',
+];
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, errors, cause } = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
+  if (typeof message === 'string' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m))) return true;
+  // Node reports a refused dual-stack connect as an AggregateError of per-address errors.
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** The text a client sees; it says what happened to their write and what to do. */
+export const DATABASE_UNAVAILABLE_TEXT = 'The database is not reachable right now, so this was not saved. Please try again in a moment.';
+
+/** Seconds a client should wait before retrying a write refused during an outage. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
