@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 
 const repoRoot = resolve(__dirname, '../../../..');
 const register = join(__dirname, 'swc-register.cjs');
-const cliEntry = join(__dirname, '..', 'cli.ts');
+const entries = { cli: join(__dirname, '..', 'cli.ts'), main: join(__dirname, '..', '..', 'main.ts') } as const;
 
 export interface CliProcess {
   child: ChildProcess;
@@ -15,9 +15,9 @@ export interface CliProcess {
   output(): string;
 }
 
-/** Runs `cli.ts <args>` from source in a real child process (see swc-register.cjs). */
-export function spawnCli(args: string[], env: Record<string, string>): CliProcess {
-  const child = spawn(process.execPath, ['-r', register, cliEntry, ...args], {
+/** Runs `cli.ts <args>` (or the server, `main.ts`) from source in a real child process (see swc-register.cjs). */
+export function spawnCli(args: string[], env: Record<string, string>, entry: keyof typeof entries = 'cli'): CliProcess {
+  const child = spawn(process.execPath, ['-r', register, entries[entry], ...args], {
     cwd: repoRoot,
     // NODE_OPTIONS of jest (vm modules) is not for the child; DATABASE_URL must come only from `env`.
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', ...env },

@@ -51,7 +51,7 @@ describeIf('a database outage', () => {
   async function publishTitle(title: string): Promise<void> {
     const draft = await admin.get('/api/settings?stage=draft');
     expect(draft.status).toBe(200);
-    const saved = await admin.put('/api/settings?stage=draft', { ...draft.body.data, site_title: title });
+    const saved = await admin.put('/api/settings?stage=draft', { ...draft.body, site_title: title });
     expect(saved.status).toBe(200);
     expect((await admin.post('/api/settings/publish', {})).status).toBe(200);
   }
