@@ -4,6 +4,7 @@ import { eventStoreBench } from './event-store.bench';
 import { replayBench } from './replay.bench';
 import { settingsBench } from './settings.bench';
 import { publicSiteBench } from './public-site.bench';
+import { publicAnswersBench } from './public-answers.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<Section>> = {
   replay: replayBench,
   settings: settingsBench,
   'public-site': publicSiteBench,
+  'public-answers': publicAnswersBench,
 };
 
 async function main(): Promise<void> {

@@ -91,12 +91,21 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
 
   /** The live stage, public reading (SPEC §3 defaults for visitors); an empty site answers the defaults. */
   async getLive(): Promise<LiveSnapshot> {
-    const cached = this.live;
-    if (cached && !this.stale && Date.now() - this.checkedAt < LIVE_REVALIDATE_MS) return cached;
+    const cached = this.peekLive();
+    if (cached) return cached;
     this.refreshing ??= this.refreshLive().finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;
+  }
+
+  /**
+   * The cached live snapshot when it needs no revalidation yet, else null (then call getLive). Lets
+   * the front door answer a hot public GET synchronously, without a promise per request.
+   */
+  peekLive(): LiveSnapshot | null {
+    const cached = this.live;
+    return cached && !this.stale && Date.now() - this.checkedAt < LIVE_REVALIDATE_MS ? cached : null;
   }
 
   /** Called when the projector has passed a position that may have changed live: the next read asks the database. */

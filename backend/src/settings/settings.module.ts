@@ -12,7 +12,6 @@ import { GetPreviewHandler } from './get-preview/get-preview.handler';
 import { GetPreviewHttpController } from './get-preview/get-preview.http.controller';
 import { GetSettingsHandler } from './get-settings/get-settings.handler';
 import { GetSettingsHttpController } from './get-settings/get-settings.http.controller';
-import { LiveSettingsFastPath } from './get-settings/live-settings.fast-path';
 import { ListVersionsHandler } from './list-versions/list-versions.handler';
 import { ListVersionsHttpController } from './list-versions/list-versions.http.controller';
 import { PublishHandler } from './publish/publish.handler';
@@ -58,7 +57,6 @@ import { SiteStream } from './site-stream';
     SettingsReadService,
     SiteStream,
     GetSettingsHandler,
-    LiveSettingsFastPath,
     GetPreviewHandler,
     GetLockHandler,
     ListVersionsHandler,
@@ -76,6 +74,6 @@ import { SiteStream } from './site-stream';
       useFactory: (reads: SettingsReadService): LiveSessionTimeout => async () => (await reads.getLive()).settings.session_timeout_minutes,
     },
   ],
-  exports: [SettingsReadService, SiteStream, SettingsClock, LiveSettingsFastPath, LIVE_SESSION_TIMEOUT],
+  exports: [SettingsReadService, SiteStream, SettingsClock, LIVE_SESSION_TIMEOUT],
 })
 export class SettingsModule {}

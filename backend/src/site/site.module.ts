@@ -7,7 +7,7 @@ import { SitePagesService } from './serve-page/site-pages.service';
 /**
  * The public site (SPEC §2, §4; DESIGN §9): server-rendered pages cached per live version, the
  * maintenance page, draft previews for admins, the admin shell, sitemap.xml and robots.txt.
- * createApp mounts PublicPagesMiddleware ahead of Nest's pipeline.
+ * createApp mounts PublicPagesMiddleware (the front door) ahead of Express.
  */
 @Module({
   imports: [AccessModule],

@@ -7,9 +7,7 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
-import { CompressedAssets } from '../../site/assets/compressed-assets';
 import { PublicPagesMiddleware } from '../../site/serve-page/public-pages.middleware';
-import { LiveSettingsFastPath } from '../../settings/get-settings/live-settings.fast-path';
 import { ErrorBodyFilter } from './domain-error.filter';
 import { frontendDistDir } from './frontend-dist';
 
@@ -25,18 +23,12 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   if (options.logger !== false) app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // The front door answers everything that is the same for every visitor before Express sees it
+  // (live pages and settings, sitemap, robots, admin shell, compressed build files; DESIGN §9).
+  app.get(PublicPagesMiddleware).mountBefore(app.getHttpServer());
   const client = join(frontendDistDir(), 'client');
-  if (existsSync(client)) {
-    // Hashed build files: brotli/gzip from memory when accepted, else the files as they are; immutable either way.
-    const assets = join(client, 'assets');
-    app.use('/assets', new CompressedAssets(assets).handle, express.static(assets, { immutable: true, maxAge: '1y', index: false }));
-  }
-  // GET /api/settings?stage=live is the same for everyone: cached bytes, before sessions and guards.
-  app.use(app.get(LiveSettingsFastPath).handle);
-  // The public site's front door, ahead of body parsing, sessions and guards: a cached page is a lookup (DESIGN §9).
-  const frontDoor = app.get(PublicPagesMiddleware);
-  frontDoor.mountBefore(app.getHttpServer());
-  app.use(frontDoor.handle);
+  // Build files the front door does not compress (images, fonts) or a client that accepts no compression.
+  if (existsSync(client)) app.use('/assets', express.static(join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -55,13 +55,15 @@ export class CompressedAssets {
     );
   }
 
-  /** Express middleware for the /assets mount. */
-  readonly handle = (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const file = this.files.get(req.path);
+  /**
+   * Answers `path` (under /assets) compressed from memory; false (nothing written) when the file is
+   * not one of ours or the client accepts no compression: the static file handler answers then.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, path: string, onError: (error: unknown) => void): boolean {
+    const file = this.files.get(path);
     const encoding = file ? preferredEncoding(req.headers['accept-encoding']) : null;
-    if (!file || !encoding) return next();
-    this.encode(req.path, file.path).then((encoded) => {
+    if (!file || !encoding) return false;
+    this.encode(path, file.path).then((encoded) => {
       const body = encoded[encoding];
       res.writeHead(200, {
         'Content-Type': file.type,
@@ -71,9 +73,10 @@ export class CompressedAssets {
         Vary: 'Accept-Encoding',
         'X-Content-Type-Options': 'nosniff',
       });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    }, next);
-  };
+      res.end(body);
+    }, onError);
+    return true;
+  }
 
   private encode(key: string, path: string): Promise<Encoded> {
     let pending = this.encoded.get(key);

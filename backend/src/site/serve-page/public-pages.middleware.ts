@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
-import type { PreparedResponse } from './site-pages.service';
+import { Injectable, Logger } from '@nestjs/common';
+import type { LivePage, PreparedResponse } from './site-pages.service';
 import { SitePagesService } from './site-pages.service';
 import { classifySiteRequest } from './site-request';
 
@@ -18,75 +17,87 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared
   res.end(gzip ? prepared.gzip : prepared.body);
 }
 
+function sendLivePage(req: IncomingMessage, res: ServerResponse, page: LivePage): void {
+  if ('maintenance' in page) sendPrepared(req, res, page.maintenance, { 'Retry-After': String(page.retryAfter) });
+  else sendPrepared(req, res, page);
+}
+
 /**
- * The public site's front door. Live pages are answered from the cache ahead of Express (see
- * mountBefore); as Express middleware ahead of Nest's pipeline (body parsers, session, guards,
- * logging) it serves the admin shell, sitemap.xml and robots.txt and redirects unknown paths to '/'
- * (SPEC §2). Only stage=draft asks need the session; they go on to SitePageHttpController.
+ * The public site's front door (DESIGN §9), in front of the HTTP server's own handler (Express):
+ * every answer that is the same for all visitors (the live pages, the live settings, sitemap.xml,
+ * robots.txt, the admin shell, the hashed build files) is written from memory here and never
+ * enters Express, its body parsers, sessions or guards. Unknown paths redirect to '/' (SPEC §2).
+ * Everything else, drafts included (they need the session), goes on to Express.
  */
 @Injectable()
 export class PublicPagesMiddleware {
+  private readonly logger = new Logger('site');
+
   constructor(private readonly site: SitePagesService) {}
 
-  /**
-   * Puts the live-page lookup in front of the HTTP server's own handler (Express): a visitor's GET
-   * of a public page never enters Express at all. Everything else, drafts included, goes on as before.
-   */
   mountBefore(server: Server): void {
     const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
     server.removeAllListeners('request');
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.serveLivePage(req, res)) return;
+    const express = (req: IncomingMessage, res: ServerResponse): void => {
       for (const handler of handlers) handler.call(server, req, res);
+    };
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!this.answer(req, res)) express(req, res);
     });
   }
 
-  /** Answers a live page from the cache; false (nothing written) for any other request. */
-  private serveLivePage(req: IncomingMessage, res: ServerResponse): boolean {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !this.site.bundle || !req.url) return false;
+  /** Answers from memory; false (nothing written) when Express must answer. */
+  private answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
     const request = classifySiteRequest(req.url, this.site.pagePaths, this.site.clientFiles);
-    if (request.kind !== 'page' || request.draft) return false;
-    this.site.livePage(request.path, request.variant).then(
-      (page) => {
-        if ('maintenance' in page) sendPrepared(req, res, page.maintenance, { 'Retry-After': String(page.retryAfter) });
-        else sendPrepared(req, res, page);
-      },
-      () => {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end('Internal server error');
-      },
-    );
-    return true;
-  }
-
-  readonly handle = (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const request = classifySiteRequest(req.url, this.site.pagePaths, this.site.clientFiles);
+    const failed = (error: unknown): void => this.fail(res, error);
     switch (request.kind) {
       case 'pass':
-        return next();
+        return false;
+      case 'asset':
+        return this.site.assets.serve(req, res, request.path, failed);
+      case 'liveSettings': {
+        // Synchronous while the cached live version is fresh: no promise on the hot path.
+        const ready = this.site.liveSettingsNow();
+        if (ready) sendPrepared(req, res, ready);
+        else this.site.liveSettings().then((answer) => sendPrepared(req, res, answer), failed);
+        return true;
+      }
+      case 'page': {
+        if (request.draft || !this.site.bundle) return false;
+        const ready = this.site.livePageNow(request.path, request.variant);
+        if (ready) sendLivePage(req, res, ready);
+        else this.site.livePage(request.path, request.variant).then((page) => sendLivePage(req, res, page), failed);
+        return true;
+      }
       case 'unknown':
+        if (!this.site.bundle) return false;
         res.writeHead(302, { Location: request.draft ? '/?stage=draft' : '/', 'Cache-Control': 'no-store', 'Content-Length': '0' });
         res.end();
-        return;
-      case 'page':
-        if (request.draft || !this.site.bundle) return next();
-        this.site.livePage(request.path, request.variant).then((page) => {
-          if ('maintenance' in page) sendPrepared(req, res, page.maintenance, { 'Retry-After': String(page.retryAfter) });
-          else sendPrepared(req, res, page);
-        }, next);
-        return;
+        return true;
       case 'admin':
-        if (!this.site.bundle) return next();
-        return sendPrepared(req, res, this.site.adminShellPage());
+        if (!this.site.bundle) return false;
+        sendPrepared(req, res, this.site.adminShellPage());
+        return true;
       case 'sitemap':
       case 'robots':
-        this.site.seoDocuments().then((docs) => sendPrepared(req, res, request.kind === 'sitemap' ? docs.sitemap : docs.robots), next);
-        return;
+        this.site.seoDocuments().then((docs) => sendPrepared(req, res, request.kind === 'sitemap' ? docs.sitemap : docs.robots), failed);
+        return true;
       default: {
         const _exhaustive: never = request;
         return _exhaustive;
       }
     }
-  };
+  }
+
+  /**
+   * Reached only when there is no copy to serve at all (a process that started while its database
+   * was away): 503 with Retry-After, never a 500 (DESIGN §14).
+   */
+  private fail(res: ServerResponse, error: unknown): void {
+    this.logger.warn(`public answer unavailable: ${String(error)}`);
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' });
+    res.end(JSON.stringify({ error: 'The site is starting up or its database is not reachable. Please try again in a moment.' }));
+  }
 }

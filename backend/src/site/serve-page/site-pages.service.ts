@@ -10,6 +10,7 @@ import type { AppConfig } from '../../platform/config/config';
 import { SettingsReadService, type LiveSnapshot } from '../../settings/settings-read.service';
 import { robotsTxt, sitemapXml } from '../seo/seo-documents';
 import { SsrBundle } from '../ssr/ssr-bundle';
+import { CompressedAssets } from '../assets/compressed-assets';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
 
@@ -30,12 +31,15 @@ const BASE_HEADERS = {
   'X-Frame-Options': 'SAMEORIGIN',
 } as const;
 
+/** A live page, or the maintenance page with its Retry-After while maintenance is on. */
+export type LivePage = PreparedResponse | { maintenance: PreparedResponse; retryAfter: number };
+
 const VARIANT_QUERY: Record<PageVariant, string> = { default: '', sent: '?sent=1', failed: '?failed=1' };
 
-function prepare(status: number, contentType: string, text: string, headers: Record<string, string>): PreparedResponse {
+function prepare(status: number, contentType: string, text: string, headers: Record<string, string>, fixedEtag?: string): PreparedResponse {
   const body = Buffer.from(text, 'utf8');
   const gzip = gzipSync(body, { level: 9 });
-  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const etag = fixedEtag ?? `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   const all = { ...BASE_HEADERS, 'Content-Type': contentType, ETag: etag, Vary: 'Accept-Encoding', ...headers };
   return {
     status,
@@ -67,6 +71,9 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   private maintenancePage: PreparedResponse | null = null;
   private seo: { sitemap: PreparedResponse; robots: PreparedResponse } | null = null;
   private adminShell: PreparedResponse | null = null;
+  private liveAnswer: PreparedResponse | null = null;
+  /** The hashed build files, compressed once in memory. */
+  readonly assets: CompressedAssets;
   private stopListening: (() => void) | null = null;
 
   constructor(
@@ -78,6 +85,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     this.bundle = SsrBundle.load(dist);
     this.pagePaths = new Set(this.bundle ? this.bundle.entry.PUBLIC_PAGES.map((p) => p.path) : []);
     this.clientFiles = listClientFiles(join(dist, 'client'));
+    this.assets = new CompressedAssets(join(dist, 'client', 'assets'));
   }
 
   onModuleInit(): void {
@@ -94,8 +102,17 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The live page for every visitor (and for anyone asking for a draft they may not see). */
-  async livePage(path: string, variant: PageVariant, now: Date = new Date()): Promise<PreparedResponse | { maintenance: PreparedResponse; retryAfter: number }> {
-    const live = await this.current();
+  async livePage(path: string, variant: PageVariant, now: Date = new Date()): Promise<LivePage> {
+    return this.pageOf(await this.current(), path, variant, now);
+  }
+
+  /** livePage without waiting: null when the live version must be checked first (then use livePage). */
+  livePageNow(path: string, variant: PageVariant): LivePage | null {
+    const live = this.currentNow();
+    return live && this.pageOf(live, path, variant, new Date());
+  }
+
+  private pageOf(live: LiveSnapshot, path: string, variant: PageVariant, now: Date): LivePage {
     if (isMaintenanceActive(live.settings, now)) {
       return { maintenance: this.maintenance(live), retryAfter: maintenanceRetryAfterSeconds(live.settings, now) };
     }
@@ -125,6 +142,25 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     return this.adminShell;
   }
 
+  /**
+   * `GET /api/settings?stage=live` (SPEC §7): the flat live settings, the same bytes for everyone,
+   * with the version as ETag (the same answer GetSettingsHttpController gives for other spellings).
+   */
+  async liveSettings(): Promise<PreparedResponse> {
+    return this.liveSettingsOf(await this.current());
+  }
+
+  /** liveSettings without waiting: null when the live version must be checked first. */
+  liveSettingsNow(): PreparedResponse | null {
+    const live = this.currentNow();
+    return live && this.liveSettingsOf(live);
+  }
+
+  private liveSettingsOf(live: LiveSnapshot): PreparedResponse {
+    this.liveAnswer ??= prepare(200, 'application/json; charset=utf-8', live.json, { 'Cache-Control': 'no-cache' }, live.etag);
+    return this.liveAnswer;
+  }
+
   async seoDocuments(): Promise<{ sitemap: PreparedResponse; robots: PreparedResponse }> {
     const live = await this.current();
     if (!this.seo) {
@@ -139,13 +175,23 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
 
   /** The live snapshot; a version change drops everything rendered from the previous one. */
   private async current(): Promise<LiveSnapshot> {
-    const live = await this.reads.getLive();
+    return this.adopt(await this.reads.getLive());
+  }
+
+  /** The live snapshot if it needs no revalidation now, else null. */
+  private currentNow(): LiveSnapshot | null {
+    const live = this.reads.peekLive();
+    return live && this.adopt(live);
+  }
+
+  private adopt(live: LiveSnapshot): LiveSnapshot {
     if (live.version !== this.version) {
       this.version = live.version;
       this.live = live;
       this.pages = new Map();
       this.maintenancePage = null;
       this.seo = null;
+      this.liveAnswer = null;
     }
     return this.live!;
   }

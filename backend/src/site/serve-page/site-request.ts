@@ -7,7 +7,11 @@ export type SiteRequest =
   | { kind: 'admin' }
   | { kind: 'sitemap' }
   | { kind: 'robots' }
-  /** API calls, built assets and other files of the client build: not ours to answer. */
+  /** `GET /api/settings` or `?stage=live`: the live answer, the same for everyone. */
+  | { kind: 'liveSettings' }
+  /** A hashed build file under /assets/ (served compressed from memory when it can be). */
+  | { kind: 'asset'; path: string }
+  /** Other API calls and other files of the client build: not ours to answer. */
   | { kind: 'pass' }
   | { kind: 'unknown'; draft: boolean };
 
@@ -18,7 +22,9 @@ export function classifySiteRequest(url: string, pagePaths: ReadonlySet<string>,
   const queryAt = url.indexOf('?');
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-  if (rawPath === '/api' || rawPath.startsWith('/api/') || rawPath.startsWith('/assets/')) return { kind: 'pass' };
+  if (rawPath === '/api/settings' && (query === '' || query === 'stage=live')) return { kind: 'liveSettings' };
+  if (rawPath === '/api' || rawPath.startsWith('/api/')) return { kind: 'pass' };
+  if (rawPath.startsWith('/assets/')) return { kind: 'asset', path: rawPath.slice('/assets'.length) };
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath;
   const params = query === '' ? null : new URLSearchParams(query);
   const draft = params?.get('stage') === 'draft';

@@ -23,10 +23,17 @@ describe('classifySiteRequest', () => {
   });
 
   it('leaves the API, built assets and client files alone', () => {
-    expect(classify('/api/settings')).toEqual({ kind: 'pass' });
+    expect(classify('/api/settings?stage=draft')).toEqual({ kind: 'pass' });
+    expect(classify('/api/settings?stage=live&x=1')).toEqual({ kind: 'pass' });
     expect(classify('/api')).toEqual({ kind: 'pass' });
-    expect(classify('/assets/index-abc.js')).toEqual({ kind: 'pass' });
     expect(classify('/favicon.ico')).toEqual({ kind: 'pass' });
+  });
+
+  it('answers the live settings and the hashed build files itself', () => {
+    expect(classify('/api/settings')).toEqual({ kind: 'liveSettings' });
+    expect(classify('/api/settings?stage=live')).toEqual({ kind: 'liveSettings' });
+    expect(classify('/assets/index-abc.js')).toEqual({ kind: 'asset', path: '/index-abc.js' });
+    expect(classify('/assets/index-abc.js?v=1')).toEqual({ kind: 'asset', path: '/index-abc.js' });
   });
 
   it('serves the admin shell, the sitemap and robots.txt', () => {
