@@ -5,6 +5,7 @@ import { replayBench } from './replay.bench';
 import { settingsBench } from './settings.bench';
 import { publicSiteBench } from './public-site.bench';
 import { publicAnswersBench } from './public-answers.bench';
+import { scaleBench } from './scale.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<Section>> = {
   settings: settingsBench,
   'public-site': publicSiteBench,
   'public-answers': publicAnswersBench,
+  scale: scaleBench,
 };
 
 async function main(): Promise<void> {

@@ -11,3 +11,4 @@ export * from './runner/projector';
 export * from './replay/replay';
 export * from './replay/replay-report';
 export * from './replay/table-digest';
+export * from './search';

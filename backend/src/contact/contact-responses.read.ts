@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactResponseItem, ContactSort, DeliveryStatus } from '@punchline/domain';
-import { LIVE_SCHEMA, qualified, type Database, isoTimestamp } from '@punchline/projections';
+import { CONTACT_SEARCH_TEXT, LIVE_SCHEMA, containsPattern, qualified, type Database, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export type { ContactResponseItem };
@@ -56,10 +56,6 @@ function toItem(row: Row): ContactResponseItem {
   };
 }
 
-/** `q` as an ILIKE pattern that matches it literally anywhere (%, _ and \ are escaped). */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Reads of rm.contact_responses. Parameterised SQL only; the table name is a checked identifier. */
 @Injectable()
@@ -79,7 +75,7 @@ export class ContactResponsesReadService {
     if (filter.q !== '') {
       params.push(containsPattern(filter.q));
       const p = `$${params.length}`;
-      where.push(`(name ILIKE ${p} OR email ILIKE ${p} OR message ILIKE ${p} OR notes ILIKE ${p})`);
+      where.push(`${CONTACT_SEARCH_TEXT} ILIKE ${p}`);
     }
     const direction = filter.sort === 'oldest' ? 'ASC' : 'DESC';
     let limit = '';

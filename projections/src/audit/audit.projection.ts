@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@punchline/domain';
 import type { SqlClient } from '../ports/database.port';
+import { AUDIT_SEARCH_TEXT, ensureTrigramIndex } from '../search';
 import { qualified, type Projection } from '../projection';
 
 /** One audit_log row; the audit screen (SPEC §2, §7) lists these with actor/action/text filters. */
@@ -34,7 +35,8 @@ export function toAuditRow(event: RecordedEvent): AuditRow {
 
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  // 2: trigram index for q (search.ts).
+  version: 2,
   tables: [{ name: 'audit_log', primaryKey: ['position'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -53,6 +55,7 @@ export const auditProjection: Projection = {
       CREATE INDEX IF NOT EXISTS audit_log_action_idx ON ${table} (action, position);
       CREATE INDEX IF NOT EXISTS audit_log_occurred_at_idx ON ${table} (occurred_at);
     `);
+    await ensureTrigramIndex(tx, 'audit_log_search_idx', table, AUDIT_SEARCH_TEXT);
   },
 
   /** One multi-row INSERT per batch: replay speed depends on it. No ON CONFLICT: a duplicate must fail loudly. */

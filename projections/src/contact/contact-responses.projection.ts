@@ -1,5 +1,6 @@
 import { CONTACT_STREAM_PREFIX, assertNever, isContactEventType, type ContactEvent, type DeliveryStatus, type RecordedEvent } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
+import { CONTACT_SEARCH_TEXT, ensureTrigramIndex } from '../search';
 import { qualified, type Projection } from '../projection';
 
 /** One row of rm.contact_responses: a message and what became of it (SPEC §3 "Contact response"). */
@@ -94,7 +95,8 @@ interface StoredRow {
  */
 export const contactResponsesProjection: Projection = {
   name: 'contact_responses',
-  version: 1,
+  // 2: trigram index for q (search.ts).
+  version: 2,
   tables: [{ name: 'contact_responses', primaryKey: ['id'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -119,6 +121,7 @@ export const contactResponsesProjection: Projection = {
       CREATE INDEX IF NOT EXISTS contact_responses_responded_idx ON ${table} (responded, created_at, position);
       CREATE INDEX IF NOT EXISTS contact_responses_pending_idx ON ${table} (position) WHERE delivery_status = 'pending';
     `);
+    await ensureTrigramIndex(tx, 'contact_responses_search_idx', table, CONTACT_SEARCH_TEXT);
   },
 
   async apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void> {

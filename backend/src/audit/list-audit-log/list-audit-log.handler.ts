@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { LIVE_SCHEMA, isoTimestamp, qualified, type Database } from '@punchline/projections';
+import { AUDIT_SEARCH_TEXT, LIVE_SCHEMA, containsPattern, isoTimestamp, qualified, type Database } from '@punchline/projections';
 import { DATABASE } from '../../platform/platform.module';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
@@ -12,10 +12,6 @@ interface Row {
   meta: unknown;
 }
 
-/** `q` as an ILIKE pattern that matches it literally anywhere (%, _ and \ are escaped). */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const toItem = (row: Row): AuditItem => ({
   id: row.event_id,
@@ -49,7 +45,7 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
     if (filter.q !== '') {
       params.push(containsPattern(filter.q));
       const p = `$${params.length}`;
-      where.push(`(action ILIKE ${p} OR actor_email ILIKE ${p} OR meta::text ILIKE ${p})`);
+      where.push(`${AUDIT_SEARCH_TEXT} ILIKE ${p}`);
     }
     params.push(filter.limit);
     const items = await this.db.query<Row>(

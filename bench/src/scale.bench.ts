@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { NewEvent } from '@punchline/domain';
+import { allProjections, replay } from '@punchline/projections';
+import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
+import { migrate } from '@punchline/backend/dist/platform/database/migrations';
+import { devSignIn, startApp } from './app-process';
+import { fmt, freshDatabase, percentile, type Section } from './support';
+
+const TOTAL = Number(process.env.SCALE_EVENTS ?? 1_000_000);
+const CONTACTS = Number(process.env.SCALE_CONTACTS ?? 100_000);
+const SOAK_SECONDS = Number(process.env.SCALE_SOAK_SECONDS ?? 600);
+const ADMIN = 'bench-admin@punchline.test';
+const ADMINS = ['ana@punchline.test', 'ben@punchline.test', 'cy@punchline.test', 'dee@punchline.test', ADMIN];
+
+const metadata = (actorEmail: string | null, at: number) => ({ actorEmail, correlationId: randomUUID(), causationId: null, occurredAt: new Date(at).toISOString() });
+
+/** Years of use: site saves, lock traffic and sign-ins in big appends, contact messages one stream each. */
+async function fill(store: PostgresEventStore): Promise<number> {
+  const started = performance.now();
+  const t0 = Date.now() - 3 * 365 * 86_400_000;
+  const others = TOTAL - CONTACTS;
+  for (let i = 0; i < others; i += 1000) {
+    const events: NewEvent[] = Array.from({ length: Math.min(1000, others - i) }, (_, k) => {
+      const n = i + k;
+      const actor = ADMINS[n % ADMINS.length]!;
+      const at = t0 + n * 60_000;
+      switch (n % 4) {
+        case 0:
+          return { eventId: randomUUID(), type: 'LockAcquired', data: { holderEmail: actor, ttlSeconds: 300 }, metadata: metadata(actor, at) };
+        case 1:
+          return { eventId: randomUUID(), type: 'DraftSaved', data: { changes: { hero_title: `Season ${n % 97} opener`, hero_subtext: `Saved ${n}` } }, metadata: metadata(actor, at) };
+        case 2:
+          return { eventId: randomUUID(), type: 'LockReleased', data: { holderEmail: actor }, metadata: metadata(actor, at) };
+        default:
+          return { eventId: randomUUID(), type: 'SignedIn', data: { email: actor, name: actor.split('@')[0] }, metadata: metadata(actor, at) };
+      }
+    });
+    await store.append(`scale-history-${(i / 1000) % 50}`, events, { expectedRevision: 'any' });
+  }
+  // One stream per message (as the app writes them), 16 appends in flight so group commit can batch.
+  for (let i = 0; i < CONTACTS; i += 16) {
+    await Promise.all(
+      Array.from({ length: Math.min(16, CONTACTS - i) }, (_, k) => {
+        const n = i + k;
+        const messageId = randomUUID();
+        const data = { messageId, name: `Fan ${n}`, email: `fan${n}@example.com`, message: `Loved show ${n % 300}. Do you play private parties? Ticket ${n}.` };
+        return store.append(`contact-${messageId}`, [{ eventId: randomUUID(), type: 'ContactMessageReceived', data, metadata: metadata(null, t0 + n * 600_000) }], { expectedRevision: 'no_stream' });
+      }),
+    );
+  }
+  return TOTAL / ((performance.now() - started) / 1000);
+}
+
+async function timings(urls: string[], cookie: string, rounds: number): Promise<{ p50: number; p99: number; bad: number }> {
+  const times: number[] = [];
+  let bad = 0;
+  for (let r = 0; r < rounds; r += 1) {
+    for (const url of urls) {
+      const started = performance.now();
+      const res = await fetch(url, { headers: { cookie } });
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      if (res.status >= 500) bad += 1;
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), bad };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitForCatchUp(baseUrl: string, head: number): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { projector?: { checkpoint?: number } };
+    if ((health.projector?.checkpoint ?? 0) >= head) return;
+    if (Date.now() > deadline) throw new Error(`projector did not catch up with ${head}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Issue 15 point 3-4: a log of a million events and 100,000 contact messages, on PostgreSQL. */
+export async function scaleBench(): Promise<Section> {
+  const { db, url, drop } = await freshDatabase(8);
+  const metrics: Section['metrics'] = [];
+  const notes: string[] = [];
+  try {
+    await migrate(db, [eventStoreMigration]);
+    const store = new PostgresEventStore(db);
+    const fillRate = await fill(store);
+    const head = await store.headPosition();
+    await db.query('VACUUM ANALYZE es.events');
+    metrics.push({ name: `filling the log (${fmt(TOTAL)} events, ${fmt(CONTACTS)} of them contact messages)`, value: `${fmt(fillRate)} events/s` });
+
+    // Start-up on a full log: the read models are built by the app's own projector (first start).
+    const startedAt = performance.now();
+    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: ADMINS.join(',') });
+    const startSeconds = (performance.now() - startedAt) / 1000;
+    try {
+      await waitForCatchUp(app.baseUrl, head);
+      const catchUpSeconds = (performance.now() - startedAt) / 1000;
+      await db.query('VACUUM ANALYZE');
+      const cookie = await devSignIn(app.baseUrl, ADMIN);
+      const pid = app.child.pid!;
+
+      // A second start on the built read models: what a deploy or a crash costs.
+      metrics.push({ name: `app start-up to healthy on ${fmt(TOTAL)} events (first start, read models empty)`, value: `${fmt(startSeconds, 1)} s (projector caught up after ${fmt(catchUpSeconds, 1)} s)`, target: '< 10 s', pass: startSeconds < 10 });
+
+      const audit = (q: string) => `${app.baseUrl}/api/admin/audit?${q}`;
+      const inbox = (q: string) => `${app.baseUrl}/api/admin/contact-responses?${q}`;
+      const cases: [string, string[], string][] = [
+        ['audit list, no filter', [audit('')], '< 100 ms'],
+        ['audit list, actor', [audit(`actor=${encodeURIComponent(ADMINS[1]!)}`)], '< 100 ms'],
+        ['audit list, action', [audit('action=DraftSaved'), audit('action=ContactMessageReceived')], '< 100 ms'],
+        ['audit list, q (frequent and rare words, no match)', [audit('q=opener'), audit('q=Fan%2099123'), audit('q=nothing-matches-this')], '< 100 ms'],
+        ['audit list, adversarial q (%, _, 200 characters), limit 500', [audit('q=%25&limit=500'), audit('q=_&limit=500'), audit(`q=${'x%_'.repeat(66)}&limit=500`)], '< 100 ms'],
+        ['contact inbox, q (frequent, rare, no match), limit 500', [inbox('q=parties&limit=500'), inbox('q=fan99123%40example&limit=500'), inbox('q=nothing-matches-this&limit=500')], '< 100 ms'],
+        ['contact inbox, responded, sort, limit 500', [inbox('responded=false&limit=500'), inbox('responded=true&limit=500'), inbox('sort=oldest&limit=500'), inbox('sort=newest&limit=500')], '< 100 ms'],
+        ['contact inbox, adversarial q (%, _, long), limit 500', [inbox('q=%25&limit=500'), inbox('q=_&limit=500'), inbox(`q=${'x%_'.repeat(66)}&limit=500`)], '< 100 ms'],
+      ];
+      for (const [name, urls, target] of cases) {
+        await timings(urls, cookie, 2);
+        const t = await timings(urls, cookie, Math.ceil(100 / urls.length));
+        metrics.push({ name: `${name} (${fmt(TOTAL)} events)`, value: `p50 ${fmt(t.p50, 1)} ms, p99 ${fmt(t.p99, 1)} ms${t.bad ? `, ${t.bad} 5xx` : ''}`, target: `p99 ${target}`, pass: t.p99 < 100 && t.bad === 0 });
+      }
+
+      // CSV export of every message: streamed, memory bounded.
+      const rssBefore = rssMb(pid);
+      const exportStarted = performance.now();
+      const csv = await fetch(inbox('format=csv'), { headers: { cookie } });
+      let rows = 0;
+      const reader = csv.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const byte of value) if (byte === 10) rows += 1;
+      }
+      const exportSeconds = (performance.now() - exportStarted) / 1000;
+      const rowsPerSecond = (rows - 1) / exportSeconds;
+      const peak = peakRssMb(pid);
+      metrics.push({
+        name: `CSV export of ${fmt(CONTACTS)} messages`,
+        value: `${fmt(rowsPerSecond)} rows/s (${fmt(rows - 1)} rows in ${fmt(exportSeconds, 1)} s); RSS ${fmt(rssBefore)} MB before, peak ${fmt(peak)} MB`,
+        target: '≥ 20,000 rows/s, memory bounded',
+        pass: rowsPerSecond >= 20_000 && rows - 1 >= CONTACTS,
+      });
+
+      // Mixed load for SOAK_SECONDS: RSS sampled; stable within 10% between the first and last tenth.
+      const samples: number[] = [];
+      const soakEnd = Date.now() + SOAK_SECONDS * 1000;
+      let requests = 0;
+      const mixed = [app.baseUrl + '/', app.baseUrl + '/api/settings?stage=live', audit('q=opener'), inbox('limit=50'), app.baseUrl + '/events'];
+      const sampler = setInterval(() => samples.push(rssMb(pid)), 1000);
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (Date.now() < soakEnd) {
+            await (await fetch(mixed[requests++ % mixed.length]!, { headers: { cookie } })).arrayBuffer();
+            if (requests % 50 === 0) {
+              await fetch(`${app.baseUrl}/api/contact`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin: app.baseUrl, 'x-forwarded-for': `198.51.100.${requests % 250}` },
+                body: JSON.stringify({ name: 'Soak', from: 'soak@example.com', message: `Soak ${requests}` }),
+              }).then((r) => r.arrayBuffer());
+            }
+          }
+        }),
+      );
+      clearInterval(sampler);
+      const tenth = Math.max(1, Math.floor(samples.length / 10));
+      const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+      const early = mean(samples.slice(tenth, 2 * tenth));
+      const late = mean(samples.slice(-tenth));
+      const drift = (late - early) / early;
+      metrics.push({
+        name: `RSS of the app over ${fmt(SOAK_SECONDS / 60, 1)} min of mixed load (${fmt(requests)} requests)`,
+        value: `${fmt(early)} MB → ${fmt(late)} MB (${drift >= 0 ? '+' : ''}${fmt(drift * 100, 1)}%)`,
+        target: 'within 10%',
+        pass: Math.abs(drift) <= 0.1,
+      });
+    } finally {
+      await app.stop();
+    }
+
+    const replayed = await replay({ db, store, projections: allProjections() });
+    metrics.push({
+      name: `replay from position 0 (${fmt(replayed.events)} events)`,
+      value: `${fmt(replayed.eventsPerSecond)} events/s (${fmt(replayed.seconds, 1)} s; read models equal: ${replayed.equal ? 'yes' : 'NO'})`,
+      target: '≥ 20,000 events/s',
+      pass: replayed.eventsPerSecond >= 20_000 && replayed.equal,
+    });
+    await store.close();
+    notes.push(`The log: ${fmt(TOTAL - CONTACTS)} site saves, lock acquisitions and releases and sign-ins by ${ADMINS.length} admins in 1,000-event appends, and ${fmt(CONTACTS)} contact messages on streams of their own; the app (\`node backend/dist/main.js\`) builds its read models from it on first start.`);
+    notes.push('Latencies are sequential requests from the bench process (one at a time, so they measure the query, not queueing), 100 per case after a warm-up.');
+  } finally {
+    await drop();
+  }
+  return { title: `At scale: ${fmt(TOTAL)} events (PostgreSQL)`, metrics, notes };
+}
