@@ -35,7 +35,6 @@ interface Row {
   notes: string;
   delivery_status: DeliveryStatus;
   delivery_error: string | null;
-  total?: string | number;
 }
 
 const COLUMNS = 'id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error';
@@ -57,6 +56,21 @@ function toItem(row: Row): ContactResponseItem {
 }
 
 
+/** The WHERE conditions of a filter, with their parameters ($1…). */
+function filterOf(filter: ContactResponsesFilter): { conditions: string[]; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.responded !== null) {
+    params.push(filter.responded);
+    conditions.push(`responded = $${params.length}`);
+  }
+  if (filter.q !== '') {
+    params.push(containsPattern(filter.q));
+    conditions.push(`${CONTACT_SEARCH_TEXT} ILIKE $${params.length}`);
+  }
+  return { conditions, params };
+}
+
 /** Reads of rm.contact_responses. Parameterised SQL only; the table name is a checked identifier. */
 @Injectable()
 export class ContactResponsesReadService {
@@ -64,34 +78,51 @@ export class ContactResponsesReadService {
 
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Matching rows in the chosen order, and how many match in all (one query: the count is a window over the same filter). */
+  /**
+   * A page of matching rows in the chosen order, and how many match in all. Two queries, not a
+   * window count over the page: the page then reads only its rows through the (created_at,
+   * position) index, and the count can use the narrowest index (measured on 100,000 messages).
+   */
   async list(filter: ContactResponsesFilter): Promise<{ items: ContactResponseItem[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.responded !== null) {
-      params.push(filter.responded);
-      where.push(`responded = $${params.length}`);
-    }
-    if (filter.q !== '') {
-      params.push(containsPattern(filter.q));
-      const p = `$${params.length}`;
-      where.push(`${CONTACT_SEARCH_TEXT} ILIKE ${p}`);
-    }
+    const { conditions, params } = filterOf(filter);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const direction = filter.sort === 'oldest' ? 'ASC' : 'DESC';
-    let limit = '';
-    if (filter.limit !== null) {
-      params.push(filter.limit);
-      limit = `LIMIT $${params.length}`;
-    }
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${this.table}
-       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY created_at ${direction}, position ${direction} ${limit}`,
-      params,
+    const limit = filter.limit === null ? '' : `LIMIT $${params.length + 1}`;
+    const page = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM ${this.table} ${where} ORDER BY created_at ${direction}, position ${direction} ${limit}`,
+      filter.limit === null ? params : [...params, filter.limit],
     );
-    if (rows.length > 0) return { items: rows.map(toItem), total: Number(rows[0]!.total) };
-    // No row on this page: there may still be matches only when the limit is 0, which is refused, so none.
-    return { items: [], total: 0 };
+    const count = await this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM ${this.table} ${where}`, params);
+    return { items: page.rows.map(toItem), total: Number(count.rows[0]?.total ?? 0) };
+  }
+
+  /**
+   * Every matching row in the chosen order (up to filter.limit), a page at a time, by keyset on
+   * (created_at, position): the CSV export streams these, so its memory does not grow with the inbox.
+   */
+  async *pages(filter: ContactResponsesFilter, pageSize = 1000): AsyncGenerator<ContactResponseItem[]> {
+    const direction = filter.sort === 'oldest' ? 'ASC' : 'DESC';
+    let left = filter.limit ?? Number.POSITIVE_INFINITY;
+    let after: { createdAt: string | Date; position: string | number } | null = null;
+    while (left > 0) {
+      const { conditions, params } = filterOf(filter);
+      if (after) {
+        params.push(after.createdAt, after.position);
+        conditions.push(`(created_at, position) ${direction === 'ASC' ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+      }
+      params.push(Math.min(pageSize, left));
+      const { rows } = await this.db.query<Row & { position: string | number }>(
+        `SELECT ${COLUMNS}, position FROM ${this.table} ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+         ORDER BY created_at ${direction}, position ${direction} LIMIT $${params.length}`,
+        params,
+      );
+      if (rows.length === 0) return;
+      yield rows.map(toItem);
+      left -= rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { createdAt: last.created_at, position: last.position };
+      if (rows.length < pageSize) return;
+    }
   }
 
   async get(id: string): Promise<ContactResponseItem | null> {

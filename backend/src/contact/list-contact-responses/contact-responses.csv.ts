@@ -30,10 +30,31 @@ function cell(value: ContactResponseItem[keyof ContactResponseItem]): string {
   return guardSpreadsheetCell(value);
 }
 
+const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+
 /** RFC 4180 CSV (CRLF; a field with any line break is quoted, since a lone LF is not a record end here), with a UTF-8 byte order mark so spreadsheet programs read accents right. */
 export function contactResponsesCsv(items: readonly ContactResponseItem[]): string {
-  const records = items.map((item) => CONTACT_CSV_COLUMNS.map((column) => cell(item[column])));
-  return `\uFEFF${stringify(records, { header: true, columns: [...CONTACT_CSV_COLUMNS], record_delimiter: 'windows', quoted_match: /[\r\n]/ })}`;
+  return contactCsvHead() + contactCsvRecords(items);
+}
+
+/** The start of the file: byte order mark and the header record. */
+export function contactCsvHead(): string {
+  return `\uFEFF${stringify([[...CONTACT_CSV_COLUMNS]], CSV_OPTIONS)}`;
+}
+
+/** Records for some messages, to follow contactCsvHead (the export writes them a page at a time). */
+export function contactCsvRecords(items: readonly ContactResponseItem[]): string {
+  if (items.length === 0) return '';
+  return stringify(
+    items.map((item) => CONTACT_CSV_COLUMNS.map((column) => cell(item[column]))),
+    CSV_OPTIONS,
+  );
+}
+
+/** The whole export as a stream of text chunks, one per page of rows. */
+export async function* contactCsvChunks(pages: AsyncIterable<readonly ContactResponseItem[]>): AsyncGenerator<string> {
+  yield contactCsvHead();
+  for await (const items of pages) yield contactCsvRecords(items);
 }
 
 /** contact-responses-YYYY-MM-DD.csv, dated in UTC (the server does not know the admin's zone). */

@@ -1,11 +1,13 @@
-import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Controller, Get, Header, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS } from '@punchline/domain';
 import type { Response } from 'express';
 import { ContactClock } from '../contact-clock';
 import { contactQueryValidation } from '../contact-request';
-import { contactCsvFileName, contactResponsesCsv } from './contact-responses.csv';
+import { ContactResponsesReadService } from '../contact-responses.read';
+import { contactCsvChunks, contactCsvFileName } from './contact-responses.csv';
 import { ListContactResponsesQuery, type ContactResponsesAnswer } from './list-contact-responses.query';
 import { ListContactResponsesRequestDto } from './list-contact-responses.request.dto';
 
@@ -15,6 +17,7 @@ export class ListContactResponsesHttpController {
   constructor(
     private readonly queries: QueryBus,
     private readonly clock: ContactClock,
+    private readonly reads: ContactResponsesReadService,
   ) {}
 
   /**
@@ -30,19 +33,16 @@ export class ListContactResponsesHttpController {
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ description: '{items: [{id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error}], total}' })
-  async list(@Query(contactQueryValidation) query: ListContactResponsesRequestDto, @Res({ passthrough: true }) res: Response): Promise<ContactResponsesAnswer | string> {
-    const csv = query.format === 'csv';
-    const answer = await this.queries.execute(
-      new ListContactResponsesQuery({
-        limit: query.limit ?? (csv ? null : CONTACT_LIST_DEFAULT_LIMIT),
-        sort: query.sort ?? 'newest',
-        q: query.q?.trim() ?? '',
-        responded: query.responded === undefined ? null : query.responded === 'true',
-      }),
-    );
-    if (!csv) return answer;
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  async list(@Query(contactQueryValidation) query: ListContactResponsesRequestDto, @Res({ passthrough: true }) res: Response): Promise<ContactResponsesAnswer | StreamableFile> {
+    const filter = {
+      sort: query.sort ?? 'newest',
+      q: query.q?.trim() ?? '',
+      responded: query.responded === undefined ? null : query.responded === 'true',
+    } as const;
+    if (query.format !== 'csv') return this.queries.execute(new ListContactResponsesQuery({ ...filter, limit: query.limit ?? CONTACT_LIST_DEFAULT_LIMIT }));
+    // Streamed a page of rows at a time: memory stays flat however large the inbox grows.
+    const chunks = contactCsvChunks(this.reads.pages({ ...filter, limit: query.limit ?? null }));
     res.setHeader('Content-Disposition', `attachment; filename="${contactCsvFileName(this.clock.now())}"`);
-    return contactResponsesCsv(answer.items);
+    return new StreamableFile(Readable.from(chunks), { type: 'text/csv; charset=utf-8' });
   }
 }

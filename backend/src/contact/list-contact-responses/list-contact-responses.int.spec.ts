@@ -1,4 +1,5 @@
 import { ContactClock } from '../contact-clock';
+import { ContactResponsesReadService } from '../contact-responses.read';
 import { signIn } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
 import { ADMIN_A, type ContactApp, eventually, parseCsv, startContactApp } from '../test-support/contact-app.test-kit';
@@ -21,6 +22,22 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
   afterAll(() => s?.close());
 
   const ordered = (body: { items: { id: string }[] }) => body.items.map((item) => Object.keys(ids).find((k) => ids[k] === item.id));
+
+  it('pages the export by keyset: every match once, in order, up to the limit, whatever the page size', async () => {
+    const reads = s.app.app.get(ContactResponsesReadService);
+    const collect = async (filter: Parameters<ContactResponsesReadService['pages']>[0], pageSize: number) => {
+      const seen: string[] = [];
+      for await (const page of reads.pages(filter, pageSize)) seen.push(...page.map((item) => Object.keys(ids).find((k) => ids[k] === item.id)!));
+      return seen;
+    };
+    const all = { limit: null, sort: 'newest', q: '', responded: null } as const;
+    for (const pageSize of [1, 2, 3, 1000]) {
+      expect(await collect(all, pageSize)).toEqual(['cy', 'bob', 'ada']);
+      expect(await collect({ ...all, sort: 'oldest' }, pageSize)).toEqual(['ada', 'bob', 'cy']);
+      expect(await collect({ ...all, limit: 2 }, pageSize)).toEqual(['cy', 'bob']);
+      expect(await collect({ ...all, responded: false }, pageSize)).toEqual(['cy', 'ada']);
+    }
+  });
 
   it('answers {items, total}, newest first, with every field of a contact response', async () => {
     const res = await s.a.get('/api/admin/contact-responses');
