@@ -117,7 +117,7 @@ describe.each(databaseKinds())('projector on %s', (kind) => {
     expect(await v1.waitFor(head, 5000)).toBe(true);
     await v1.stop();
 
-    const auditV2: Projection = { ...auditProjection, version: 2 };
+    const auditV2: Projection = { ...auditProjection, version: auditProjection.version + 1 };
     expect(await ensureReadModels(database.db, [auditV2])).toEqual({ created: [], rebuilt: ['audit'] });
     expect(await checkpoints(database.db)).toEqual({ audit: 0 });
     expect((await auditPositions(database.db)).rows).toBe(0);

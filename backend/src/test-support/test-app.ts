@@ -58,26 +58,42 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
   const dataDir = mkdtempSync(join(tmpdir(), 'punchline-test-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: baseUrl,
-    DATA_DIR: dataDir,
-    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-    SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
-    LOG_LEVEL: 'silent',
-    ...oauth.env,
-    ...options.env,
-  });
-  const runtime = await openRuntime(config, { db: testDb.db });
-  const app = await createApp(runtime, { logger: false });
-  await app.listen(port, '127.0.0.1');
+  // A start-up that fails (a test of config validation) must not leave the provider process
+  // or the database behind: either would keep jest from exiting.
+  const releaseStarted = async () => {
+    await testDb.drop();
+    if (ownOAuth) await oauth.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let runtime: Awaited<ReturnType<typeof openRuntime>> | undefined;
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+      SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
+      LOG_LEVEL: 'silent',
+      ...oauth.env,
+      ...options.env,
+    });
+    runtime = await openRuntime(config, { db: testDb.db });
+    app = await createApp(runtime, { logger: false });
+    await app.listen(port, '127.0.0.1');
+  } catch (error) {
+    await runtime?.close().catch(() => undefined);
+    await releaseStarted();
+    throw error;
+  }
+  const openedRuntime = runtime;
   let closed = false;
   return {
     baseUrl,
     app,
-    runtime,
+    runtime: openedRuntime,
     db: testDb.db,
     databaseUrl: testDb.url,
     oauth,
@@ -85,10 +101,8 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
       if (closed) return;
       closed = true;
       await app.close();
-      await runtime.close();
-      await testDb.drop();
-      if (ownOAuth) await oauth.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await openedRuntime.close();
+      await releaseStarted();
     },
   };
 }
