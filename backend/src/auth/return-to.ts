@@ -17,5 +17,8 @@ export function safeReturnTo(value: unknown): string {
     return DEFAULT_RETURN_TO;
   }
   if (url.origin !== base) return DEFAULT_RETURN_TO;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Normalising can make a path protocol-relative ('/.//evil.example' → '//evil.example'): check
+  // what will actually be sent, not only what came in.
+  return target.startsWith('//') || target.startsWith('/\\') ? DEFAULT_RETURN_TO : target;
 }

@@ -19,6 +19,11 @@ describe('safeReturnTo', () => {
       undefined,
       ['/admin/media'],
       `/${'a'.repeat(3000)}`,
+      // Dot segments that normalise into a protocol-relative URL (issue 11).
+      '/.//evil.example',
+      '/./\u002f/evil.example'.replace('\\u002f', '/'),
+      '/a/..//evil.example',
+      '/%2e//evil.example',
     ]) {
       expect(safeReturnTo(hostile)).toBe('/admin');
     }

@@ -92,3 +92,21 @@ describe('kind filter (SPEC §5)', () => {
     expect(extensionOf('a.b/c')).toBe('');
   });
 });
+
+describe('SVG checks on hostile input (issue 11)', () => {
+  const checkUpload = (name: string, head: Uint8Array) => checkMediaUpload({ name, size: head.length, head });
+  const svg = (body: string) => new TextEncoder().encode(body);
+
+  it('reads a million spaces in the wrong places linearly and still decides right', () => {
+    const spaces = ' '.repeat(1_000_000);
+    // Conservative: '< script' is not an element in XML, but the check refuses it rather than parse.
+    expect(isActiveSvg(`<svg>${spaces}<${spaces}script>`)).toBe(true);
+    expect(isActiveSvg(`<svg>${spaces}<rect${spaces}width="1"/>${spaces}</svg>`)).toBe(false);
+    expect(isActiveSvg(`<svg><rect${spaces}onload${spaces}=${spaces}"x"/></svg>`)).toBe(true);
+    expect(isActiveSvg(`<svg><a href${spaces}=${spaces}"${spaces}javascript:x"/></svg>`)).toBe(true);
+    expect(isActiveSvg(`<svg>${'<'.repeat(200_000)}${spaces}</svg>`)).toBe(false);
+    expect(checkUpload('x.svg', svg(`${spaces}<svg xmlns="http://www.w3.org/2000/svg"/>`)).ok).toBe(false);
+    expect(checkUpload('x.svg', svg(`<?xml version="1.0"?>\n<!-- ${spaces} -->\n<svg xmlns="http://www.w3.org/2000/svg"/>`)).ok).toBe(false);
+    expect(checkUpload('x.svg', svg(`<?xml version="1.0"?>\n<!-- a comment -->  \n<svg xmlns="http://www.w3.org/2000/svg"/>`)).ok).toBe(true);
+  });
+});

@@ -18,6 +18,13 @@ import { CONTACT_SOCIAL_KEYS } from './settings-record';
 export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 export const DANGEROUS_LINK_SCHEMES = ['javascript', 'vbscript', 'data', 'livescript'] as const;
 
+/** The longest link accepted (SETTINGS_LIMITS.urlLength): checked before any pattern runs. */
+export const LINK_MAX_LENGTH = 2_048;
+/** The longest link label (the text limit of the record). */
+export const LINK_LABEL_MAX_LENGTH = 500;
+export const LINK_TOO_LONG_MESSAGE = `Too long: at most ${LINK_MAX_LENGTH.toLocaleString('en-US')} characters.`;
+export const LINK_LABEL_TOO_LONG_MESSAGE = `Too long: at most ${LINK_LABEL_MAX_LENGTH} characters.`;
+
 export const DANGEROUS_LINK_MESSAGE = 'This link is not allowed: javascript:, data: and vbscript: links are blocked.';
 export const LINK_SCHEME_MESSAGE = 'Links must start with http://, https://, mailto: or tel:, or with /, # or ?.';
 
@@ -28,7 +35,7 @@ export interface LinkOptions {
 
 export type LinkCheck =
   | { ok: true; value: string }
-  | { ok: false; value: ''; reason: 'dangerous' | 'scheme'; message: string };
+  | { ok: false; value: ''; reason: 'dangerous' | 'scheme' | 'length'; message: string };
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const EMAIL_LIKE = /^[^\s@/:?#]+@[^\s@/:?#]+\.[^\s@/:?#]+$/;
@@ -94,15 +101,15 @@ function probes(cleaned: string): string[] {
   return [squash(cleaned), entityDecoded, squash(safePercentDecode(entityDecoded))];
 }
 
-const refused = (reason: 'dangerous' | 'scheme'): LinkCheck => ({
-  ok: false,
-  value: '',
-  reason,
-  message: reason === 'dangerous' ? DANGEROUS_LINK_MESSAGE : LINK_SCHEME_MESSAGE,
-});
+const REFUSED_MESSAGES = { dangerous: DANGEROUS_LINK_MESSAGE, scheme: LINK_SCHEME_MESSAGE, length: LINK_TOO_LONG_MESSAGE } as const;
+
+const refused = (reason: keyof typeof REFUSED_MESSAGES): LinkCheck => ({ ok: false, value: '', reason, message: REFUSED_MESSAGES[reason] });
 
 export function checkLink(input: unknown, options: LinkOptions = {}): LinkCheck {
   if (typeof input !== 'string') return { ok: true, value: '' };
+  // Before any pattern: the domain and email patterns backtrack on long runs (issue 11: a
+  // 50,000-character link held the event loop for seconds); no real link is this long.
+  if (input.length > LINK_MAX_LENGTH) return refused('length');
   const cleaned = stripInvisible(input).trim();
   if (cleaned === '') return { ok: true, value: '' };
 
@@ -149,6 +156,9 @@ export function normaliseLink(input: unknown, options: LinkOptions = {}): string
 /** Reports a refused link found at `path` (server validation); readings pass nothing. */
 export type IssueReporter = (path: string, message: string) => void;
 
+/** How many raw items of a link list are looked at, whatever was sent. */
+const LINK_LIST_READ_LIMIT = 200;
+
 export interface LinkListOptions extends LinkOptions {
   max: number;
 }
@@ -160,12 +170,15 @@ export interface LinkListOptions extends LinkOptions {
 export function normaliseLinkList(input: unknown, options: LinkListOptions, report?: IssueReporter, path = ''): LinkItem[] {
   if (!Array.isArray(input)) return [];
   const out: LinkItem[] = [];
-  input.forEach((item, index) => {
+  // Extra items are dropped (SPEC: at most max); only a bounded number of raw items is read at all.
+  input.slice(0, LINK_LIST_READ_LIMIT).forEach((item, index) => {
     if (!isRecord(item) || typeof item.label !== 'string' || typeof item.url !== 'string') return;
     const check = checkLink(item.url, options);
     if (!check.ok) report?.(`${path}[${index}].url`, check.message);
+    const label = item.label.trim();
+    if (label.length > LINK_LABEL_MAX_LENGTH) report?.(`${path}[${index}].label`, LINK_LABEL_TOO_LONG_MESSAGE);
     if (check.value === '') return;
-    out.push({ label: item.label.trim(), url: check.value });
+    out.push({ label, url: check.value });
   });
   return out.slice(0, options.max);
 }

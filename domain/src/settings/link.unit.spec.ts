@@ -1,5 +1,8 @@
 import {
   checkLink,
+  LINK_LABEL_TOO_LONG_MESSAGE,
+  LINK_MAX_LENGTH,
+  LINK_TOO_LONG_MESSAGE,
   DANGEROUS_LINK_MESSAGE,
   LINK_SCHEME_MESSAGE,
   normaliseContactSocials,
@@ -154,5 +157,23 @@ describe('normaliseContactSocials', () => {
   it('reads non-objects as empty', () => {
     expect(normaliseContactSocials(['instagram'])).toEqual({});
     expect(normaliseContactSocials(null)).toEqual({});
+  });
+});
+
+describe('hostile link input (issue 11)', () => {
+  it('refuses a link longer than the limit before any pattern runs, however it is built', () => {
+    for (const long of ['a'.repeat(50_000), `${'a.'.repeat(300_000)}`, `a@${'a'.repeat(1_000_000)}`, `https://example.com/${'x'.repeat(LINK_MAX_LENGTH)}`]) {
+      expect(checkLink(long)).toEqual({ ok: false, value: '', reason: 'length', message: LINK_TOO_LONG_MESSAGE });
+    }
+    expect(checkLink(`https://example.com/${'x'.repeat(LINK_MAX_LENGTH - 40)}`).ok).toBe(true);
+  });
+
+  it('caps labels (reported) and reads a bounded number of items of a list', () => {
+    const issues: string[] = [];
+    const report = (path: string, message: string) => issues.push(`${path}: ${message}`);
+    const list = Array.from({ length: 100_000 }, (_, i) => ({ label: i === 0 ? 'x'.repeat(100_000) : `L${i}`, url: 'https://example.com' }));
+    const out = normaliseLinkList(list, { max: 10 }, report, 'footer_links');
+    expect(out).toHaveLength(10);
+    expect(issues).toEqual([`footer_links[0].label: ${LINK_LABEL_TOO_LONG_MESSAGE}`]);
   });
 });

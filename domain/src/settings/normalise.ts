@@ -10,7 +10,7 @@
 import { normaliseCssSize } from './css-size';
 import { checkHexColor, contrastingTextColor, normaliseHexColor, parseHexColor } from './hex-color';
 import type { IssueReporter } from './link';
-import { checkLink, normaliseContactSocials, normaliseLinkList, normaliseSocialLinks } from './link';
+import { LINK_LABEL_MAX_LENGTH, LINK_MAX_LENGTH, checkLink, normaliseContactSocials, normaliseLinkList, normaliseSocialLinks } from './link';
 import { isTimezoneName, normaliseTimeOfDay, parseTimeOfDay, TIME_OF_DAY_MESSAGE } from './maintenance';
 import { pinArchiveLast } from './media-sections';
 import { isRecord } from './object-guard';
@@ -45,9 +45,9 @@ import {
 
 /** Size limits the server enforces so one save cannot flood the event log; generous for real content. */
 export const SETTINGS_LIMITS = {
-  textLength: 500,
+  textLength: LINK_LABEL_MAX_LENGTH,
   longTextLength: 20_000,
-  urlLength: 2_048,
+  urlLength: LINK_MAX_LENGTH,
   listItems: 200,
   mediaItemsPerSection: 500,
 } as const;

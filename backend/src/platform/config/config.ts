@@ -40,11 +40,20 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   CONTACT_TO: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_DOCS: bool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/, 'must be a hop count, loopback/linklocal/uniquelocal, or comma-separated addresses/CIDRs')
+    .default('loopback'),
 });
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
+  /** OpenAPI at /api/docs: on outside production, off in production unless API_DOCS=true. */
+  apiDocs: boolean;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (a hop count or a list of names/addresses). */
+  trustProxy: number | string[];
   port: number;
   host: string;
   publicBaseUrl: string;
@@ -90,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     nodeEnv: e.NODE_ENV,
     production,
+    apiDocs: e.API_DOCS ?? !production,
+    trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((s) => s.trim()),
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -9,6 +9,7 @@ import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
 import { PublicPagesMiddleware } from '../../site/serve-page/public-pages.middleware';
 import { ErrorBodyFilter } from './domain-error.filter';
+import { inputGuard } from './input-guard';
 import { frontendDistDir } from './frontend-dist';
 
 export { frontendDistDir };
@@ -21,7 +22,8 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
     logger: options.logger === false ? false : undefined,
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  // DESIGN §10: only these hops may say who the client is (rate limits and audit IPs key on it).
+  app.set('trust proxy', runtime.config.trustProxy);
   app.disable('x-powered-by');
   // The front door answers everything that is the same for every visitor before Express sees it
   // (live pages and settings, sitemap, robots, admin shell, compressed build files; DESIGN §9).
@@ -32,14 +34,22 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(inputGuard);
+  // No answer of ours may be sniffed into another type (JSON included).
+  app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Punchline API').setDescription('Public site and back office of Punchline').setVersion('1').build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  if (runtime.config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Punchline API').setDescription('Public site and back office of Punchline').setVersion('1').build(),
+    );
+    SwaggerModule.setup('api/docs', app, document);
+  }
 
   if (existsSync(client)) app.use(express.static(client, { index: false, maxAge: '1h' }));
   return app;

@@ -25,7 +25,7 @@ export function classifySiteRequest(url: string, pagePaths: ReadonlySet<string>,
   if (rawPath === '/api/settings' && (query === '' || query === 'stage=live')) return { kind: 'liveSettings' };
   if (rawPath === '/api' || rawPath.startsWith('/api/')) return { kind: 'pass' };
   if (rawPath.startsWith('/assets/')) return { kind: 'asset', path: rawPath.slice('/assets'.length) };
-  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath;
+  const path = rawPath.length > 1 ? withoutTrailingSlashes(rawPath) : rawPath;
   const params = query === '' ? null : new URLSearchParams(query);
   const draft = params?.get('stage') === 'draft';
   if (pagePaths.has(path)) {
@@ -37,4 +37,14 @@ export function classifySiteRequest(url: string, pagePaths: ReadonlySet<string>,
   if (path === '/robots.txt') return { kind: 'robots' };
   if (clientFiles.has(rawPath)) return { kind: 'pass' };
   return { kind: 'unknown', draft };
+}
+
+/**
+ * '/events///' → '/events', '///' → '/'. A loop, not /\/+$/: that regex is quadratic on a path of
+ * many slashes followed by a letter (16,000 slashes held the event loop for most of a second).
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return end === 1 && path.charCodeAt(0) === 0x2f ? '/' : path.slice(0, end);
 }

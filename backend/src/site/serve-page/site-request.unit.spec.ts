@@ -49,4 +49,10 @@ describe('classifySiteRequest', () => {
     expect(classify('/apiary')).toEqual({ kind: 'unknown', draft: false });
     expect(classify('/nope?stage=draft')).toEqual({ kind: 'unknown', draft: true });
   });
+
+  it('trims any number of trailing slashes in one pass (a quadratic pattern stalled on 16,000 slashes)', () => {
+    expect(classify(`/events${'/'.repeat(1_000_000)}`)).toEqual({ kind: 'page', path: '/events', variant: 'default', draft: false });
+    expect(classify(`/${'/'.repeat(1_000_000)}a`)).toEqual({ kind: 'unknown', draft: false });
+    expect(classify('/'.repeat(1_000_000))).toEqual({ kind: 'page', path: '/', variant: 'default', draft: false });
+  });
 });

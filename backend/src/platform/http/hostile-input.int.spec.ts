@@ -1,0 +1,103 @@
+import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
+import { INPUT_TEXTS, MAX_INPUT_DEPTH } from './input-guard';
+
+/** Issue 11 point 7: hostile text and shapes get clear 400s of our own, never a 500 or a database message. */
+describe('hostile input', () => {
+  let app: TestApp;
+  let admin: ReturnType<typeof http>;
+  const visitor = () => http(app.baseUrl);
+  let n = 0;
+  const newClient = () => ({ 'x-forwarded-for': `203.0.113.${(n += 1)}` });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = http(app.baseUrl, await signIn(app.baseUrl, TEST_ADMIN_EMAIL));
+  });
+  afterAll(() => app?.close());
+
+  it('refuses a NUL byte in list queries with 400 (PostgreSQL would refuse it as a 500)', async () => {
+    for (const path of ['/api/admin/audit', '/api/admin/contact-responses', '/api/storage/list']) {
+      for (const query of ['q=a%00b', 'actor=x%00', 'q=%00']) {
+        const res = await admin.get(`${path}?${query}`);
+        expect([path, query, res.status, res.body.error]).toEqual([path, query, 400, INPUT_TEXTS.nul]);
+      }
+      // A percent sequence that is not UTF-8 stays literal text: searched for, not an error.
+      expect((await admin.get(`${path}?q=%ED%A0%80`)).status).toBe(200);
+    }
+  });
+
+  it('refuses NUL and unpaired surrogates in a contact message without echoing anything internal', async () => {
+    const received = async () => (await app.runtime.store.readAll({ fromPosition: 0, limit: 10_000 })).filter((e) => e.type === 'ContactMessageReceived').length;
+    const before = await received();
+    for (const message of ['hi\u0000there', 'broken \ud800 text', 'broken \udc00 text']) {
+      const res = await visitor().post('/api/contact', { name: 'Ada', from: 'ada@example.com', message }, newClient());
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/^Text must/);
+      expect(JSON.stringify(res.body)).not.toMatch(/contact-|invalid byte|unsupported Unicode|postgres/i);
+    }
+    // A paired surrogate (an emoji) is fine.
+    expect((await visitor().post('/api/contact', { name: 'Ada', from: 'ada@example.com', message: 'Great show 😂' }, newClient())).status).toBe(200);
+    expect(await received()).toBe(before + 1);
+  });
+
+  it('refuses JSON nested 50,000 deep with 400 and stores nothing', async () => {
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    for (const [path, method] of [
+      ['/api/settings?stage=draft', 'PUT'],
+      ['/api/contact', 'POST'],
+    ] as const) {
+      const res = await fetch(`${app.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: app.baseUrl, ...newClient() },
+        body: `{"message": ${deep}}`,
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe(INPUT_TEXTS.depth);
+    }
+    const justDeepEnough = `{"a":${'['.repeat(MAX_INPUT_DEPTH - 2)}${']'.repeat(MAX_INPUT_DEPTH - 2)}}`;
+    const res = await fetch(`${app.baseUrl}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.baseUrl, ...newClient() }, body: justDeepEnough });
+    expect(res.status).not.toBe(500);
+  });
+
+  it('marks every JSON answer nosniff', async () => {
+    for (const res of [await visitor().get('/api/auth/me'), await admin.get('/api/admin/audit'), await visitor().get('/api/settings?stage=live'), await visitor().get('/api/nope')]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});
+
+describe('API docs and proxies per configuration (DESIGN §10)', () => {
+  it('serves /api/docs outside production, and in production only with API_DOCS=true', async () => {
+    const test = await startTestApp();
+    const off = await startTestApp({ env: { API_DOCS: 'false' } });
+    try {
+      expect((await fetch(`${test.baseUrl}/api/docs-json`)).status).toBe(200);
+      expect((await fetch(`${off.baseUrl}/api/docs-json`)).status).not.toBe(200);
+    } finally {
+      await test.close();
+      await off.close();
+    }
+  });
+
+  it('keys rate limits on the client a trusted proxy names, and ignores what an untrusted peer claims', async () => {
+    const contact = (app: TestApp, forwardedFor: string) =>
+      http(app.baseUrl).post('/api/contact', { name: 'Ada', from: 'ada@example.com', message: 'Hello' }, { 'x-forwarded-for': forwardedFor });
+    // Loopback is the trusted proxy: each forwarded client has its own bucket (5 per 10 minutes).
+    const behindProxy = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    // Only 10.0.0.5 may forward: this test's loopback peer is untrusted, so its claims are ignored.
+    const untrusted = await startTestApp({ env: { TRUST_PROXY: '10.0.0.5' } });
+    try {
+      for (let i = 0; i < 6; i += 1) expect((await contact(behindProxy, `198.51.100.${i}`)).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await contact(untrusted, `198.51.100.${i}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await behindProxy.close();
+      await untrusted.close();
+    }
+  });
+
+  it('refuses a malformed TRUST_PROXY at start-up, naming it', async () => {
+    await expect(startTestApp({ env: { TRUST_PROXY: 'everyone!' } })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
