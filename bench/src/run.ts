@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventStoreBench } from './event-store.bench';
 import { replayBench } from './replay.bench';
@@ -31,22 +31,29 @@ async function main(): Promise<void> {
     for (const m of section.metrics) process.stdout.write(`  ${m.pass === false ? '✗' : '✓'} ${m.name}: ${m.value}${m.target ? ` (target ${m.target})` : ''}\n`);
     sections.push(section);
   }
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Run on ${new Date().toISOString().slice(0, 10)} by \`npm run bench${wanted.length ? ` ${wanted.join(' ')}` : ''}\`.`,
-    '',
-    `Machine: ${machine}.`,
-    '',
-  ];
+  // Sections not run this time keep their last figures (with the date they were measured).
+  const resultsFile = join(__dirname, '..', '..', '..', 'RESULTS.md');
+  const today = new Date().toISOString().slice(0, 10);
+  const kept = wanted.length > 0 && existsSync(resultsFile) ? keptSections(readFileSync(resultsFile, 'utf8'), sections.map((s) => s.title)) : [];
+  const lines = ['# Benchmark results', '', `Run on ${today} by \`npm run bench${wanted.length ? ` ${wanted.join(' ')}` : ''}\`.`, '', `Machine: ${machine}.`, ''];
   for (const s of sections) {
-    lines.push(`## ${s.title}`, '', '| metric | result | target | met |', '|---|---|---|---|');
+    lines.push(`## ${s.title}`, '', `Measured ${today}.`, '', '| metric | result | target | met |', '|---|---|---|---|');
     for (const m of s.metrics) lines.push(`| ${m.name} | ${m.value} | ${m.target ?? '—'} | ${m.pass === undefined ? '—' : m.pass ? 'yes' : '**no**'} |`);
     lines.push('', ...s.notes.map((n) => `- ${n}`), '');
   }
-  writeFileSync(join(__dirname, '..', '..', '..', 'RESULTS.md'), lines.join('\n'));
+  lines.push(...kept);
+  writeFileSync(resultsFile, lines.join('\n'));
   process.stdout.write(`Wrote bench/RESULTS.md\n`);
   if (sections.some((s) => s.metrics.some((m) => m.pass === false))) process.exitCode = 2;
+}
+
+/** The `## …` sections of an earlier RESULTS.md whose titles were not measured again this run. */
+function keptSections(previous: string, replaced: string[]): string[] {
+  const parts = previous.split(/^(?=## )/m).slice(1);
+  const previousDate = /Run on (\d{4}-\d\d-\d\d)/.exec(previous)?.[1];
+  return parts
+    .filter((part) => !replaced.includes(part.slice(3, part.indexOf('\n')).trim()))
+    .map((part) => (previousDate && !/\nMeasured \d/.test(part) ? part.replace('\n\n', `\n\nMeasured ${previousDate}.\n\n`) : part).trimEnd() + '\n');
 }
 
 main().catch((error: unknown) => {
