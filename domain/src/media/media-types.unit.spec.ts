@@ -1,4 +1,4 @@
-import { checkMediaUpload, extensionOf, isActiveSvg, matchesMediaKind, mediaKindOf, MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES, mimeTypeForName } from './media-types';
+import { checkMediaUpload, extensionOf, matchesMediaKind, mediaKindOf, MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES, mimeTypeForName } from './media-types';
 
 const bytes = (...values: (number | string)[]): Uint8Array =>
   Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -45,18 +45,6 @@ describe('checkMediaUpload', () => {
     expect(check('short.webp', bytes('RIFF'))).toMatchObject({ ok: false, error: MEDIA_TYPE_TEXTS.contentMismatch });
   });
 
-  it('refuses SVGs that could run script when opened on their own', () => {
-    for (const svg of [
-      '<svg><script>alert(1)</script></svg>',
-      '<svg onload="alert(1)"></svg>',
-      '<svg><a href="javascript:alert(1)"><text>x</text></a></svg>',
-      '<svg><foreignObject><iframe src="/"></iframe></foreignObject></svg>',
-      '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>',
-    ]) {
-      expect(check('bad.svg', bytes(svg))).toEqual({ ok: false, code: 'INVALID_INPUT', error: MEDIA_TYPE_TEXTS.activeSvg });
-    }
-    expect(isActiveSvg('<svg><rect width="10" /></svg>')).toBe(false);
-  });
 
   it('refuses an SVG in UTF-16, which the ASCII checks could not read', () => {
     const utf16 = Uint8Array.from([0xff, 0xfe, ...[...'<svg onload="x"></svg>'].flatMap((c) => [c.charCodeAt(0), 0])]);
@@ -99,12 +87,6 @@ describe('SVG checks on hostile input (issue 11)', () => {
 
   it('reads a million spaces in the wrong places linearly and still decides right', () => {
     const spaces = ' '.repeat(1_000_000);
-    // Conservative: '< script' is not an element in XML, but the check refuses it rather than parse.
-    expect(isActiveSvg(`<svg>${spaces}<${spaces}script>`)).toBe(true);
-    expect(isActiveSvg(`<svg>${spaces}<rect${spaces}width="1"/>${spaces}</svg>`)).toBe(false);
-    expect(isActiveSvg(`<svg><rect${spaces}onload${spaces}=${spaces}"x"/></svg>`)).toBe(true);
-    expect(isActiveSvg(`<svg><a href${spaces}=${spaces}"${spaces}javascript:x"/></svg>`)).toBe(true);
-    expect(isActiveSvg(`<svg>${'<'.repeat(200_000)}${spaces}</svg>`)).toBe(false);
     expect(checkUpload('x.svg', svg(`${spaces}<svg xmlns="http://www.w3.org/2000/svg"/>`)).ok).toBe(false);
     expect(checkUpload('x.svg', svg(`<?xml version="1.0"?>\n<!-- ${spaces} -->\n<svg xmlns="http://www.w3.org/2000/svg"/>`)).ok).toBe(false);
     expect(checkUpload('x.svg', svg(`<?xml version="1.0"?>\n<!-- a comment -->  \n<svg xmlns="http://www.w3.org/2000/svg"/>`)).ok).toBe(true);

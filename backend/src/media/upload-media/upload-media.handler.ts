@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, MEDIA_TYPE_TEXTS, checkMediaUpload, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
+import { svgProblem } from './svg-allowlist';
 import { MediaFilesRead } from '../media-files.read';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE } from '../media.tokens';
@@ -24,6 +25,11 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     if (!file) throw new DomainError('INVALID_INPUT', MEDIA_TYPE_TEXTS.missingFile);
     const check = checkMediaUpload({ name: file.originalName, size: file.buffer.length, head: file.buffer });
     if (!check.ok) throw new DomainError(check.code, check.error);
+    if (check.mimeType === 'image/svg+xml') {
+      // UTF-8 is what an SVG that passed the signature check is; a BOM is not part of the document.
+      const problem = svgProblem(file.buffer.toString('utf8').replace(/^\uFEFF/, ''));
+      if (problem) throw new DomainError('INVALID_INPUT', `${MEDIA_TYPE_TEXTS.activeSvg} Found: ${problem}.`);
+    }
 
     const path = await this.reserveName(file.originalName);
     try {
