@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { BootFailedBoundary } from './shared/boot-failed';
 import { SessionProvider } from './shared/session';
 import { SiteDataProvider } from './public/site-context';
 import { readSiteData } from './public/site-data';
@@ -11,15 +12,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Failed to locate the #root element. The page is missing its mount point.');
 
 const data = readSiteData(document);
+// The boundary sits outside the providers too, so a failure anywhere below it still shows SPEC §8's text.
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <SessionProvider>
-        <SiteDataProvider data={data}>
-          <App />
-        </SiteDataProvider>
-      </SessionProvider>
-    </BrowserRouter>
+    <BootFailedBoundary>
+      <BrowserRouter>
+        <SessionProvider>
+          <SiteDataProvider data={data}>
+            <App />
+          </SiteDataProvider>
+        </SessionProvider>
+      </BrowserRouter>
+    </BootFailedBoundary>
   </StrictMode>
 );
 

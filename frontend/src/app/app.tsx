@@ -1,9 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { publicRoutes } from '../public/public-routes';
+import { BootFailedBoundary, lazyWithReload } from '../shared/boot-failed';
 
 // Visitors never download the admin area: it is its own chunk, fetched on /admin/* only (DESIGN §9).
-const AdminApp = lazy(() => import('../admin/admin-app'));
+// Its hashed name changes with each deploy, so a tab opened before one reloads once to find the new chunk.
+const AdminApp = lazyWithReload(() => import('../admin/admin-app'));
 
 /** Shown while the admin chunk loads: neutral, so the visitor bundle carries no admin text (the gate says the rest). */
 function AdminLoading() {
@@ -21,9 +23,12 @@ export function App() {
       <Route
         path="/admin/*"
         element={
-          <Suspense fallback={<AdminLoading />}>
-            <AdminApp />
-          </Suspense>
+          // Its own boundary: a failing admin screen (or chunk) is reported inside the admin route.
+          <BootFailedBoundary>
+            <Suspense fallback={<AdminLoading />}>
+              <AdminApp />
+            </Suspense>
+          </BootFailedBoundary>
         }
       />
       <Route path="*" element={<Navigate to="/" replace />} />
