@@ -26,6 +26,6 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{domain,projections,backend,frontend}/**/*.unit.spec.ts?(x)'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,backend}/**/*.int.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], setupFilesAfterEnv: ['<rootDir>/e2e/support/csp-guard.ts'] },
   ],
 };

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, ROOT, startBuiltApp } from './support/app';
-import { launchChromium } from './support/browser';
+import { launchChromium, takeCspViolations } from './support/browser';
 import { SEEDED_SETTINGS, publishSettings, saveDraftSettings } from './public-site.seed';
 
 const PAGES = ['/', '/events', '/media', '/merch', '/about', '/contact'] as const;
@@ -117,6 +117,29 @@ describe('an empty site', () => {
       await expectNoSeriousAxeViolations(page);
     }
     await context.close();
+  });
+
+  it('refuses an inline script slipped into a page, and the CSP watch of every browser test hears it', async () => {
+    const { context, page } = await visitorPage();
+    try {
+      // Stands in for injected markup (a stored XSS): the served page plus one inline script.
+      await page.route(`${app.baseUrl}/about`, async (route) => {
+        const served = await route.fetch();
+        const html = (await served.text()).replace('</body>', '<script>document.title = "pwned"</script></body>');
+        await route.fulfill({ response: served, body: html });
+      });
+      await page.goto(`${app.baseUrl}/about`);
+      await hydrated(page);
+      expect(await page.title()).not.toBe('pwned');
+      const seen: string[] = [];
+      for (let waited = 0; seen.length === 0 && waited < 5000; waited += 100) {
+        seen.push(...takeCspViolations());
+        await page.waitForTimeout(100);
+      }
+      expect(seen.join('\n')).toMatch(/script-src.*blocked inline/);
+    } finally {
+      await context.close();
+    }
   });
 
   it('sends a visitor of / no admin code (Vite build manifest)', async () => {

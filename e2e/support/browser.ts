@@ -2,12 +2,39 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, quiet (no background networking, no component updates). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+const cspViolations: string[] = [];
+
+/** The CSP violations reported since the last call (e2e/support/csp-guard.ts fails a test that has any). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+// An init script runs before the page's own and is not subject to its CSP: it reports every
+// violation (public or admin, main frame or embed) as a console error the context hears.
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.documentURI));`;
+
+async function watchCsp(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript({ content: REPORT_VIOLATIONS });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && (text.startsWith('CSP violation') || text.includes('Content Security Policy'))) cspViolations.push(text);
+  });
+  return context;
+}
+
+/**
+ * Debian's Chromium, headless, quiet (no background networking, no component updates). Every
+ * context it opens, however a test opens it, reports CSP violations (DESIGN §14).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  // Browser.newPage opens its context through newContext, so this covers both.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchCsp(await newContext(options));
+  return browser;
 }
 
 export const DESKTOP = { width: 1280, height: 900 } as const;

@@ -5,6 +5,7 @@ import { isValidEmail, normaliseEmail } from '@punchline/domain';
 import { CONFIG } from '../../platform/platform.module';
 import type { AppConfig } from '../../platform/config/config';
 import { Public } from '../../platform/http/public.decorator';
+import { htmlSecurityHeaders } from '../../platform/http/security-headers';
 import { safeReturnTo } from '../return-to';
 import { SignInHandler } from '../sign-in/sign-in.handler';
 import { devSignInPage } from './dev-sign-in.page';
@@ -27,12 +28,17 @@ export class DevSignInHttpController {
     return false;
   }
 
+  private sendPage(res: Response, status: number, html: string): void {
+    res.setHeader('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(htmlSecurityHeaders(html, this.config.production))) res.setHeader(name, value);
+    res.status(status).type('html').send(html);
+  }
+
   @Public()
   @Get()
   page(@Res() res: Response, @Query('returnTo') returnTo?: string): void {
     if (!this.enabled(res)) return;
-    res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(devSignInPage({ returnTo: safeReturnTo(returnTo) }));
+    this.sendPage(res, 200, devSignInPage({ returnTo: safeReturnTo(returnTo) }));
   }
 
   @Public()
@@ -43,7 +49,7 @@ export class DevSignInHttpController {
     const email = typeof body?.email === 'string' ? normaliseEmail(body.email) : '';
     const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 200) : '';
     if (!isValidEmail(email)) {
-      res.status(400).type('html').send(devSignInPage({ returnTo, error: `Enter a valid email address (${email}).`, email, name }));
+      this.sendPage(res, 400, devSignInPage({ returnTo, error: `Enter a valid email address (${email}).`, email, name }));
       return;
     }
     req.session.returnTo = returnTo;

@@ -9,6 +9,7 @@ import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
 import { PublicPagesMiddleware } from '../../site/serve-page/public-pages.middleware';
 import { ErrorBodyFilter } from './domain-error.filter';
+import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { inputGuard } from './input-guard';
 import { frontendDistDir } from './frontend-dist';
 
@@ -35,9 +36,11 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(inputGuard);
-  // No answer of ours may be sniffed into another type (JSON included).
+  // No answer of ours may be sniffed into another type (JSON included); production is HTTPS only.
+  const production = runtime.config.production;
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (production) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     next();
   });
   app.useGlobalFilters(new ErrorBodyFilter());
