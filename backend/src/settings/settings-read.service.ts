@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { normaliseSettings, type DraftLock, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
+import { normaliseSettings, visitorSettings, type DraftLock, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
 import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
@@ -10,12 +10,17 @@ export interface StageSettings {
   updatedAt: string | null;
 }
 
-/** Live settings plus the exact bytes `GET /api/settings?stage=live` sends, built once per version. */
+/**
+ * Live settings plus the exact answers of `GET /api/settings?stage=live`, built once per version:
+ * the visitors' (admin-only fields at their defaults, DESIGN §14) and the admins' (everything).
+ */
 export interface LiveSnapshot extends StageSettings {
+  /** What visitors receive: `visitorSettings(settings)` as JSON. */
   json: string;
-  /** `json` as UTF-8, so a send is a write of ready bytes. */
-  bytes: Buffer;
   etag: string;
+  /** The whole live record, for an admin (the sidebar's quick links, the editor's Live view). */
+  adminJson: string;
+  adminEtag: string;
 }
 
 /** SPEC §3 "Draft lock": holder_email plus details; null when nobody holds it (or it has expired). */
@@ -208,8 +213,13 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     this.checkedAt = started;
     if (known && rows.length === 0) return known;
     const stage = toStage(rows[0], 'public');
-    const json = JSON.stringify(stage.settings);
-    const snapshot: LiveSnapshot = { ...stage, json, bytes: Buffer.from(json, 'utf8'), etag: `"live-${stage.version}"` };
+    const snapshot: LiveSnapshot = {
+      ...stage,
+      json: JSON.stringify(visitorSettings(stage.settings)),
+      etag: `"live-${stage.version}"`,
+      adminJson: JSON.stringify(stage.settings),
+      adminEtag: `"live-${stage.version}-admin"`,
+    };
     this.live = snapshot;
     if (known?.version !== snapshot.version) {
       for (const listener of this.liveListeners) {

@@ -438,3 +438,18 @@ export function settingsDefaults(reading: SettingsReading): SettingsRecord {
 function structuredCloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
+
+/** Fields only the admin area reads (SPEC §2: the sidebar's quick links); DESIGN §14 keeps them off the public site. */
+export const ADMIN_ONLY_SETTINGS_FIELDS = ['admin_quick_links'] as const satisfies readonly SettingsField[];
+
+/**
+ * The record as visitors receive it (page hydration data and the public live answer): the same
+ * flat shape, with the admin-only fields at their public defaults, so nothing the admins keep
+ * for themselves is published and no client needs a second shape.
+ */
+export function visitorSettings(record: SettingsRecord): SettingsRecord {
+  const defaults = settingsDefaults('public');
+  const visible = { ...record };
+  for (const field of ADMIN_ONLY_SETTINGS_FIELDS) (visible as Record<SettingsField, unknown>)[field] = defaults[field];
+  return visible;
+}

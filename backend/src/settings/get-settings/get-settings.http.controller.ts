@@ -18,7 +18,7 @@ export class GetSettingsHttpController {
 
   /**
    * SPEC §7: the flat settings object of a stage. Live is sent as bytes prepared once per live
-   * version, with an ETag, so the hot public read is a lookup; only a draft request asks who is asking.
+   * version, with an ETag, so the hot public read is a lookup; only a signed-in request asks who is asking.
    */
   @Public()
   @Get()
@@ -26,21 +26,23 @@ export class GetSettingsHttpController {
   @ApiOkResponse({ description: 'The flat settings record of the stage (draft: draft merged over live, admins only; others get live).' })
   async get(@Req() req: Request, @Res() res: Response, @Query(settingsValidation) query: GetSettingsRequestDto): Promise<void> {
     const stage = query.stage ?? 'live';
-    const isAdmin = stage === 'draft' ? await this.access.isAdmin(req.session?.user?.email) : false;
+    // Only a signed-in request can be an admin's; the front door answers the others from memory.
+    const isAdmin = req.session?.user ? await this.access.isAdmin(req.session.user.email) : false;
     const answer = await this.queries.execute(new GetSettingsQuery(stage, isAdmin));
-    // The same URL answers differently per session when stage=draft; caches must not share it.
-    if (stage === 'draft') res.setHeader('Vary', 'Cookie');
+    // The same URL answers differently per session (the draft; the admin-only fields of live).
+    res.setHeader('Vary', 'Cookie');
     if (answer.stage === 'draft') {
       res.setHeader('Cache-Control', 'private, no-store');
       res.json(answer.draft.settings);
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', answer.live.etag);
-    if (req.headers['if-none-match'] === answer.live.etag) {
+    const [json, etag] = isAdmin ? [answer.live.adminJson, answer.live.adminEtag] : [answer.live.json, answer.live.etag];
+    res.setHeader('Cache-Control', isAdmin ? 'private, no-cache' : 'no-cache');
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
       res.status(304).end();
       return;
     }
-    res.type('application/json').send(answer.live.json);
+    res.type('application/json').send(json);
   }
 }

@@ -71,6 +71,21 @@ describe.each(databaseKinds())('GET /api/settings on %s', (kind) => {
     expect(head.headers.get('etag')).toBe(viaPipeline.headers.get('etag'));
   });
 
+  it('keeps the admin-only quick links out of the visitors\' live answer and gives them to admins', async () => {
+    const links = [{ label: 'Box office', url: 'https://tickets.example/backstage' }];
+    await lockAndSave(s.a, { admin_quick_links: links });
+    expect((await s.a.post('/api/settings/publish', {})).status).toBe(200);
+    for (const outsider of [s.visitor, s.removed]) {
+      const res = await outsider.get('/api/settings?stage=live');
+      expect(res.body.admin_quick_links).toEqual([]);
+      expect(JSON.stringify(res.body)).not.toContain('tickets.example');
+    }
+    const forAdmin = await s.a.get('/api/settings?stage=live');
+    expect(forAdmin.body.admin_quick_links).toEqual(links);
+    expect(forAdmin.headers.get('cache-control')).toBe('private, no-cache');
+    expect(forAdmin.headers.get('etag')).not.toBe((await s.visitor.get('/api/settings?stage=live')).headers.get('etag'));
+  });
+
   it('refuses an unknown stage with 400', async () => {
     const res = await s.visitor.get('/api/settings?stage=staging');
     expect(res.status).toBe(400);

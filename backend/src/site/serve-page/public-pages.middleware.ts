@@ -57,6 +57,7 @@ export class PublicPagesMiddleware {
       case 'asset':
         return this.site.assets.serve(req, res, request.path, failed);
       case 'liveSettings': {
+        if (this.site.mayBeSignedIn(req.headers.cookie)) return false;
         // Synchronous while the cached live version is fresh: no promise on the hot path.
         const ready = this.site.liveSettingsNow();
         if (ready) sendPrepared(req, res, ready);

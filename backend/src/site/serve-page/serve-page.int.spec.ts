@@ -213,6 +213,16 @@ describe('server-rendered public site', () => {
     });
   });
 
+  it('publishes no admin-only setting in the pages (the quick links stay in the admin area)', async () => {
+    await publish(admin, { admin_quick_links: [{ label: 'Box office', url: 'https://tickets.example/backstage' }] });
+    for (const path of ['/', '/contact']) {
+      const html = await (await fetch(app.baseUrl + path)).text();
+      expect(embeddedData(html).settings.admin_quick_links).toEqual([]);
+      expect(html).not.toContain('tickets.example');
+    }
+    await publish(admin, { admin_quick_links: [] });
+  });
+
   describe('maintenance', () => {
     afterAll(async () => {
       await publish(admin, { maintenance_enabled: false, maintenance_schedule_enabled: false });

@@ -3,10 +3,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { isMaintenanceActive, type SettingsRecord } from '@punchline/domain';
+import { isMaintenanceActive, visitorSettings, type SettingsRecord } from '@punchline/domain';
 import { frontendDistDir } from '../../platform/http/frontend-dist';
+import { STRICT_TRANSPORT_SECURITY, htmlSecurityHeaders } from '../../platform/http/security-headers';
 import { CONFIG } from '../../platform/platform.module';
 import type { AppConfig } from '../../platform/config/config';
+import { sessionCookieName } from '../../auth/sessions/session.middleware';
 import { SettingsReadService, type LiveSnapshot } from '../../settings/settings-read.service';
 import { robotsTxt, sitemapXml } from '../seo/seo-documents';
 import { SsrBundle } from '../ssr/ssr-bundle';
@@ -28,7 +30,6 @@ export interface PreparedResponse {
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
 } as const;
 
 /** A live page, or the maintenance page with its Retry-After while maintenance is on. */
@@ -65,6 +66,9 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   readonly pagePaths: ReadonlySet<string>;
   readonly clientFiles: ReadonlySet<string>;
   private readonly baseUrl: string;
+  private readonly production: boolean;
+  /** `name=` of the session cookie: a request carrying it may be an admin's (see mayBeSignedIn). */
+  private readonly sessionCookie: string;
   private version = -1;
   private live: LiveSnapshot | null = null;
   private pages = new Map<string, PreparedResponse>();
@@ -81,6 +85,8 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     @Inject(CONFIG) config: AppConfig,
   ) {
     this.baseUrl = config.publicBaseUrl.replace(/\/+$/, '');
+    this.production = config.production;
+    this.sessionCookie = `${sessionCookieName(config)}=`;
     const dist = frontendDistDir();
     this.bundle = SsrBundle.load(dist);
     this.pagePaths = new Set(this.bundle ? this.bundle.entry.PUBLIC_PAGES.map((p) => p.path) : []);
@@ -128,14 +134,14 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   /** The draft merged over live, public reading, for an admin (SPEC §4): never cached, bypasses maintenance. */
   async draftPage(url: string): Promise<PreparedResponse> {
     const { settings } = await this.reads.getDraft('public');
-    return prepare(200, 'text/html; charset=utf-8', this.bundle!.renderPage(url, { settings, stage: 'draft', maintenance: false }, this.baseUrl), {
+    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false }, this.baseUrl), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });
   }
 
   adminShellPage(): PreparedResponse {
-    this.adminShell ??= prepare(200, 'text/html; charset=utf-8', this.bundle!.renderAdminShell(), {
+    this.adminShell ??= this.html(200, this.bundle!.renderAdminShell(), {
       'Cache-Control': 'no-cache',
       'X-Robots-Tag': 'noindex',
     });
@@ -150,6 +156,14 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     return this.liveSettingsOf(await this.current());
   }
 
+  /**
+   * Whether a request carries a session, so Express must ask who it is (an admin reads the whole
+   * live record). Visitors carry none, so their live answer stays a lookup.
+   */
+  mayBeSignedIn(cookieHeader: string | undefined): boolean {
+    return cookieHeader !== undefined && cookieHeader.includes(this.sessionCookie);
+  }
+
   /** liveSettings without waiting: null when the live version must be checked first. */
   liveSettingsNow(): PreparedResponse | null {
     const live = this.currentNow();
@@ -157,7 +171,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   }
 
   private liveSettingsOf(live: LiveSnapshot): PreparedResponse {
-    this.liveAnswer ??= prepare(200, 'application/json; charset=utf-8', live.json, { 'Cache-Control': 'no-cache' }, live.etag);
+    this.liveAnswer ??= this.answer(200, 'application/json; charset=utf-8', live.json, { 'Cache-Control': 'no-cache' }, live.etag);
     return this.liveAnswer;
   }
 
@@ -166,8 +180,8 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     if (!this.seo) {
       const cache = { 'Cache-Control': 'public, max-age=3600' };
       this.seo = {
-        sitemap: prepare(200, 'application/xml; charset=utf-8', sitemapXml(this.baseUrl, [...this.pagePaths], live.updatedAt), cache),
-        robots: prepare(200, 'text/plain; charset=utf-8', robotsTxt(this.baseUrl), cache),
+        sitemap: this.answer(200, 'application/xml; charset=utf-8', sitemapXml(this.baseUrl, [...this.pagePaths], live.updatedAt), cache),
+        robots: this.answer(200, 'text/plain; charset=utf-8', robotsTxt(this.baseUrl), cache),
       };
     }
     return this.seo;
@@ -197,16 +211,27 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   }
 
   private renderLive(live: LiveSnapshot, url: string): PreparedResponse {
-    return prepare(200, 'text/html; charset=utf-8', this.bundle!.renderPage(url, siteData(live.settings, false), this.baseUrl), {
+    return this.html(200, this.bundle!.renderPage(url, siteData(live.settings, false), this.baseUrl), {
       'Cache-Control': 'public, max-age=0, must-revalidate',
     });
   }
 
   private maintenance(live: LiveSnapshot): PreparedResponse {
-    this.maintenancePage ??= prepare(503, 'text/html; charset=utf-8', this.bundle!.renderPage('/', siteData(live.settings, true), this.baseUrl), {
+    this.maintenancePage ??= this.html(503, this.bundle!.renderPage('/', siteData(live.settings, true), this.baseUrl), {
       'Cache-Control': 'no-store',
     });
     return this.maintenancePage;
+  }
+
+  /** An HTML document, prepared once with the CSP for exactly the inline scripts it carries. */
+  private html(status: number, text: string, headers: Record<string, string>): PreparedResponse {
+    return prepare(status, 'text/html; charset=utf-8', text, { ...htmlSecurityHeaders(text, this.production), ...headers });
+  }
+
+  /** Any other prepared answer: HTTPS only in production, like everything Express sends. */
+  private answer(status: number, contentType: string, text: string, headers: Record<string, string>, etag?: string): PreparedResponse {
+    const hsts: Record<string, string> = this.production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {};
+    return prepare(status, contentType, text, { ...hsts, ...headers }, etag);
   }
 
   private warm(): void {
@@ -221,7 +246,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
 }
 
 function siteData(settings: SettingsRecord, maintenance: boolean) {
-  return { settings, stage: 'live' as const, maintenance };
+  return { settings: visitorSettings(settings), stage: 'live' as const, maintenance };
 }
 
 /** Root files of the client build other than index.html (favicon, robots of a custom build…): the static handler serves them. */
