@@ -59,6 +59,30 @@ describe('hostile input', () => {
     expect(res.status).not.toBe(500);
   });
 
+  it('holds every string of the record to a cap: link lists, socials and team socials too (one policy)', async () => {
+    const long = 'x'.repeat(100_000);
+    const link = `https://example.com/${long}`;
+    expect((await admin.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+    const { updated_at: _readOnly, ...draft } = (await admin.get('/api/settings?stage=draft')).body as Record<string, unknown>;
+    const head = await app.runtime.store.headPosition();
+    const attempts: Record<string, unknown>[] = [
+      { footer_links: [{ label: long, url: 'https://example.com' }] },
+      { footer_links: [{ label: 'Tickets', url: link }] },
+      { admin_quick_links: [{ label: 'Box office', url: link }] },
+      { contact_socials: { instagram: link } },
+      { about_team: [{ name: 'Ada', title: 'Host', bio: '', photo_url: '', socials: [{ label: 'Site', url: link }] }] },
+      { about_team: [{ name: long, title: 'Host', bio: '', photo_url: '', socials: [] }] },
+    ];
+    for (const patch of attempts) {
+      const res = await admin.put('/api/settings?stage=draft', { ...draft, ...patch });
+      const field = Object.keys(patch)[0];
+      expect({ field, status: res.status, error: typeof res.body.error }).toEqual({ field, status: 400, error: 'string' });
+      expect(res.body.error.length).toBeLessThan(500);
+    }
+    expect(await app.runtime.store.headPosition()).toBe(head);
+    await admin.post('/api/settings/lock/release', {});
+  });
+
   it('marks every JSON answer nosniff', async () => {
     for (const res of [await visitor().get('/api/auth/me'), await admin.get('/api/admin/audit'), await visitor().get('/api/settings?stage=live'), await visitor().get('/api/nope')]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
