@@ -97,7 +97,7 @@ describe('an empty site', () => {
       '/media': ['No media yet.'],
       '/merch': ['No merch items yet.'],
       '/about': ['About Us', 'Our Mission', 'What drives us'],
-      '/contact': ['Reach Us', 'Name', 'Email', 'Message'],
+      '/contact': ['Reach Us', 'Write to us with the form', 'Name', 'Email', 'Message'],
     };
     for (const path of PAGES) {
       const response = await page.goto(app.baseUrl + path);
@@ -240,6 +240,7 @@ describe('a seeded site', () => {
     await page.goto(`${app.baseUrl}/contact`);
     text = await mainText(page);
     for (const expected of ['Reach Us', 'hello@punchline.example', '+1 (312) 555-0142', 'Private events', 'Instagram', 'YouTube']) expect(text).toContain(expected);
+    expect(text).not.toContain('Write to us with the form');
     await expect(page.locator('a[href="mailto:hello@punchline.example"]').count()).resolves.toBe(1);
     await expect(page.locator('input[name="from"]').getAttribute('type')).resolves.toBe('email');
     await context.close();

@@ -7,6 +7,8 @@ import { contactSocialLinks, mailtoHref, telHref } from './social-labels';
 export function ContactPage() {
   const { settings: s } = useSite();
   const socials = contactSocialLinks(s.contact_socials);
+  // SPEC §2 keeps the 'Reach Us' panel; with nothing set it says where to turn instead of standing empty.
+  const nothingToReach = !s.contactemail && !s.contactphone && s.contact_cards.length === 0 && socials.length === 0;
   return (
     <>
       <PageHero eyebrow="Get in touch" title={s.contact_title} intro={s.contact_intro} />
@@ -16,6 +18,7 @@ export function ContactPage() {
           <h2 id="reach-us-title" className="section-title">
             Reach Us
           </h2>
+          {nothingToReach ? <p className="reach-us__empty">Write to us with the form: every message is read by the crew.</p> : null}
           {s.contactemail || s.contactphone ? (
             <dl className="reach-us__direct">
               {s.contactemail ? (
