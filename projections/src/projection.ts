@@ -19,8 +19,15 @@ export interface Projection {
   /** Bump when the mapping or the tables change: the read model is then rebuilt from position 0. */
   version: number;
   tables: ProjectionTable[];
-  /** Creates the tables and indexes in `schema`; must be idempotent (IF NOT EXISTS). */
+  /** Creates the tables (and the indexes apply needs) in `schema`; must be idempotent (IF NOT EXISTS). */
   migrate(tx: SqlClient, schema: string): Promise<void>;
+  /**
+   * Secondary indexes only the read side uses (lists, filters, search). Created right after
+   * migrate for the live schema, but only after the bulk load during a replay: building a GIN or
+   * B-tree index once over a million rows is several times cheaper than maintaining it per batch.
+   * Must be idempotent.
+   */
+  readIndexes?(tx: SqlClient, schema: string): Promise<void>;
   /** Applies events (ascending global position, none seen before) inside the caller's transaction. */
   apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void>;
 }

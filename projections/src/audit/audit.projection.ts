@@ -51,6 +51,12 @@ export const auditProjection: Projection = {
         action text NOT NULL,
         meta jsonb NOT NULL
       );
+    `);
+  },
+
+  async readIndexes(tx: SqlClient, schema: string): Promise<void> {
+    const table = qualified(schema, 'audit_log');
+    await tx.query(`
       CREATE INDEX IF NOT EXISTS audit_log_actor_idx ON ${table} (actor_email, position);
       CREATE INDEX IF NOT EXISTS audit_log_action_idx ON ${table} (action, position);
       CREATE INDEX IF NOT EXISTS audit_log_occurred_at_idx ON ${table} (occurred_at);

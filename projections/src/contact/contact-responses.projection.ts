@@ -117,6 +117,12 @@ export const contactResponsesProjection: Projection = {
         position bigint NOT NULL,
         version bigint NOT NULL
       );
+    `);
+  },
+
+  async readIndexes(tx: SqlClient, schema: string): Promise<void> {
+    const table = qualified(schema, 'contact_responses');
+    await tx.query(`
       CREATE INDEX IF NOT EXISTS contact_responses_created_idx ON ${table} (created_at, position);
       CREATE INDEX IF NOT EXISTS contact_responses_responded_idx ON ${table} (responded, created_at, position);
       CREATE INDEX IF NOT EXISTS contact_responses_pending_idx ON ${table} (position) WHERE delivery_status = 'pending';

@@ -93,6 +93,10 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
 
   setTargets(cursors, await targetsNow(db), swap);
   await builder.build(cursors);
+  // After the bulk, before the last stretch: each index is built once over the loaded rows.
+  await db.transaction(async (tx) => {
+    for (const projection of projections) await projection.readIndexes?.(tx, replaySchema);
+  });
 
   let tables: TableComparison[] | null = null;
   const session = await db.dedicatedSession();

@@ -62,6 +62,7 @@ export async function ensureReadModels(db: Database, projections: Projection[], 
         result.created.push(projection.name);
       }
       await projection.migrate(tx, schema);
+      await projection.readIndexes?.(tx, schema);
       await tx.query(
         `INSERT INTO ${qualified(schema, CHECKPOINT_TABLE)} (name, version, position) VALUES ($1, $2, 0)
          ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = 0, updated_at = now()`,
