@@ -93,10 +93,13 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
 
   setTargets(cursors, await targetsNow(db), swap);
   await builder.build(cursors);
-  // After the bulk, before the last stretch: each index is built once over the loaded rows.
+  // After the bulk, before the last stretch: each index is built once over the loaded rows. Its
+  // time counts as rebuilding time, so events per second stays the honest figure.
+  const indexing = performance.now();
   await db.transaction(async (tx) => {
     for (const projection of projections) await projection.readIndexes?.(tx, replaySchema);
   });
+  builder.seconds += (performance.now() - indexing) / 1000;
 
   let tables: TableComparison[] | null = null;
   const session = await db.dedicatedSession();
