@@ -112,13 +112,69 @@ test('an admin edits the hero title and the accent, saves, previews the draft, p
   await dialog.getByText("Confirm that you've reviewed the selected draft snapshot.").waitFor();
   await dialog.getByLabel('I have reviewed the current draft.').check();
   await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
-  await page.getByText('Published to live.').waitFor();
+  await page.getByText('Published the current draft to live.').waitFor();
   await page.getByText('Switch to the Draft view to edit these fields.').waitFor();
   expect(await page.getByRole('radio', { name: 'Live' }).isChecked()).toBe(true);
 
   await live.goto(`${app.baseUrl}/`);
   await live.getByRole('heading', { name: 'Opening night at Punchline' }).waitFor();
   expect(await accentOf(live)).toBe('#FF3366');
+});
+
+test('with a snapshot present, Publish to Live preselects the current draft, lists the hero title change and publishes the unsaved edit (issue 12)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(page);
+  await page.getByLabel('Hero title').fill('Snapshot-era headline');
+  await saveDraft(page);
+  await page.getByRole('button', { name: 'Snapshots' }).click();
+  const snapshots = page.getByRole('dialog', { name: 'Draft snapshots' });
+  await snapshots.getByLabel('Label (optional)').fill('Older pick');
+  await snapshots.getByRole('button', { name: 'Save snapshot' }).click();
+  await snapshots.getByText('Snapshot “Older pick” saved.').waitFor();
+  await page.keyboard.press('Escape');
+  await snapshots.waitFor({ state: 'hidden' });
+
+  const liveBefore = (await apiJson<{ hero_title: string }>(page, '/api/settings?stage=live')).hero_title;
+  await page.getByLabel('Hero title').fill('Fresh headline, never saved');
+  await page.getByText('Unsaved changes').waitFor();
+
+  await page.getByRole('button', { name: 'Publish to Live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
+  const current = dialog.getByRole('radio', { name: 'The current draft (with your unsaved changes)' });
+  await current.waitFor();
+  await dialog.getByRole('radio', { name: /Older pick/ }).waitFor();
+  expect(await current.isChecked()).toBe(true);
+  expect(await dialog.getByRole('radio').first().getAttribute('value')).toBe('current');
+  const changes = dialog.getByRole('list', { name: 'Changes on live' });
+  await changes.getByText(`Hero title: "${liveBefore}" → "Fresh headline, never saved"`).waitFor();
+
+  // The snapshot's own comparison comes from the server and names its title instead.
+  await dialog.getByRole('radio', { name: /Older pick/ }).check();
+  await changes.getByText(`Hero title: "${liveBefore}" → "Snapshot-era headline"`).waitFor();
+  await dialog.getByLabel('I have reviewed the selected draft snapshot.').waitFor();
+  await current.check();
+  await changes.getByText(`Hero title: "${liveBefore}" → "Fresh headline, never saved"`).waitFor();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await dialog.getByLabel('I have reviewed the current draft.').check();
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  await page.getByText('Published the current draft to live.').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const live = await apiJson<{ hero_title: string }>(page, '/api/settings?stage=live');
+  expect(live.hero_title).toBe('Fresh headline, never saved');
+  const visitor = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(visitor);
+  const home = await visitor.newPage();
+  await home.goto(`${app.baseUrl}/`);
+  await home.getByRole('heading', { name: 'Fresh headline, never saved' }).waitFor();
+
+  // Live now equals the draft: the dialog says so rather than listing nothing.
+  await page.getByRole('button', { name: 'Publish to Live' }).click();
+  await dialog.getByRole('radio', { name: 'The current draft', exact: true }).waitFor();
+  await dialog.getByText('No changes: live already shows this.').waitFor();
+  await page.keyboard.press('Escape');
 });
 
 test('a second admin sees the lock holder and read-only fields, then acquires the lock once the first releases it', async () => {

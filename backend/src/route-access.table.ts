@@ -56,6 +56,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('POST', '/api/settings/publish', 'admin'),
   row('GET', '/api/settings/versions', 'admin'),
   row('POST', '/api/settings/versions', 'admin'),
+  row('GET', '/api/settings/versions/:id', 'admin'),
   row('POST', '/api/settings/versions/:id/restore', 'admin'),
   row('DELETE', '/api/settings/versions/:id', 'admin'),
 

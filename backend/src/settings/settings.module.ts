@@ -10,6 +10,8 @@ import { GetLockHandler } from './get-lock/get-lock.handler';
 import { GetLockHttpController } from './get-lock/get-lock.http.controller';
 import { GetPreviewHandler } from './get-preview/get-preview.handler';
 import { GetPreviewHttpController } from './get-preview/get-preview.http.controller';
+import { GetVersionHandler } from './get-version/get-version.handler';
+import { GetVersionHttpController } from './get-version/get-version.http.controller';
 import { GetSettingsHandler } from './get-settings/get-settings.handler';
 import { GetSettingsHttpController } from './get-settings/get-settings.http.controller';
 import { ListVersionsHandler } from './list-versions/list-versions.handler';
@@ -48,6 +50,7 @@ import { SiteStream } from './site-stream';
     PullLiveHttpController,
     PublishHttpController,
     ListVersionsHttpController,
+    GetVersionHttpController,
     SaveSnapshotHttpController,
     RestoreSnapshotHttpController,
     DeleteSnapshotHttpController,
@@ -60,6 +63,7 @@ import { SiteStream } from './site-stream';
     GetPreviewHandler,
     GetLockHandler,
     ListVersionsHandler,
+    GetVersionHandler,
     SaveDraftHandler,
     AcquireLockHandler,
     ReleaseLockHandler,

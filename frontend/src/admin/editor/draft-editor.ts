@@ -159,10 +159,37 @@ export function shouldSaveBeforePublish(input: { stage: EditorStage; lock: LockS
   return input.stage === 'draft' && input.lock === 'mine' && (input.dirty || input.draftEmpty);
 }
 
-/** SPEC §5 publish dialog messages; empty when the choice may be published. */
-export function publishChoiceErrors(input: { snapshotCount: number; selectedId: string | null; reviewed: boolean }): string[] {
+/**
+ * What the publish dialog publishes: the current draft (saved first when dirty) or one draft
+ * snapshot. The current draft is always offered first (issue 12), so publishing never skips the
+ * edits the dialog promised to save.
+ */
+export type PublishChoice = { kind: 'current' } | { kind: 'snapshot'; id: string; name: string };
+
+export const CURRENT_DRAFT: PublishChoice = { kind: 'current' };
+
+/** The radio of the current draft; the editor's own unsaved edits are named so nobody mistakes them for a snapshot. */
+export function currentDraftOptionLabel(withUnsavedChanges: boolean): string {
+  return withUnsavedChanges ? 'The current draft (with your unsaved changes)' : 'The current draft';
+}
+
+export function publishReviewLabel(choice: PublishChoice | null): string {
+  return choice?.kind === 'snapshot' ? 'I have reviewed the selected draft snapshot.' : 'I have reviewed the current draft.';
+}
+
+/** The success notice names what went live, so a wrong pick is noticed at once. */
+export function publishedNoticeText(choice: PublishChoice): string {
+  return choice.kind === 'snapshot' ? `Published snapshot '${choice.name}' to live.` : 'Published the current draft to live.';
+}
+
+/**
+ * SPEC §5 publish dialog messages; empty when the choice may be published. A snapshot that is no
+ * longer listed (deleted meanwhile) counts as no selection.
+ */
+export function publishChoiceErrors(input: { choice: PublishChoice | null; snapshotIds: readonly string[]; reviewed: boolean }): string[] {
   const errors: string[] = [];
-  if (input.snapshotCount > 0 && !input.selectedId) errors.push(EDITOR_TEXTS.selectSnapshot);
+  const { choice } = input;
+  if (choice === null || (choice.kind === 'snapshot' && !input.snapshotIds.includes(choice.id))) errors.push(EDITOR_TEXTS.selectSnapshot);
   if (!input.reviewed) errors.push(EDITOR_TEXTS.confirmReviewed);
   return errors;
 }

@@ -1,12 +1,16 @@
 import { normaliseSettings, settingsDefaults } from '@punchline/domain';
 import {
+  CURRENT_DRAFT,
   canAutoSave,
   editorControls,
   editorReducer,
   initialEditorState,
   isDirty,
+  currentDraftOptionLabel,
   pageThemeEnabled,
   publishChoiceErrors,
+  publishedNoticeText,
+  publishReviewLabel,
   recordForSave,
   shouldSaveBeforePublish,
   type EditorControlsInput,
@@ -156,13 +160,29 @@ describe('publish', () => {
     expect(shouldSaveBeforePublish({ stage: 'live', lock: 'mine', dirty: true, draftEmpty: false })).toBe(false);
   });
 
-  it('asks for a snapshot when there are some and for the review box (SPEC §5)', () => {
-    expect(publishChoiceErrors({ snapshotCount: 2, selectedId: null, reviewed: false })).toEqual([
+  it('asks for a choice and for the review box (SPEC §5); the current draft is a valid choice with or without snapshots', () => {
+    expect(publishChoiceErrors({ choice: null, snapshotIds: ['v1', 'v2'], reviewed: false })).toEqual([
       'Select the draft snapshot you intend to publish.',
       "Confirm that you've reviewed the selected draft snapshot.",
     ]);
-    expect(publishChoiceErrors({ snapshotCount: 2, selectedId: 'v1', reviewed: true })).toEqual([]);
-    expect(publishChoiceErrors({ snapshotCount: 0, selectedId: null, reviewed: true })).toEqual([]);
-    expect(publishChoiceErrors({ snapshotCount: 0, selectedId: null, reviewed: false })).toEqual(["Confirm that you've reviewed the selected draft snapshot."]);
+    expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
+    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
+    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: true })).toEqual([]);
+    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: false })).toEqual(["Confirm that you've reviewed the selected draft snapshot."]);
+  });
+
+  it('treats a snapshot that is no longer listed as no selection', () => {
+    expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'gone', name: 'Old' }, snapshotIds: ['v1'], reviewed: true })).toEqual([
+      'Select the draft snapshot you intend to publish.',
+    ]);
+  });
+
+  it('names the current draft option, the review box and the success notice after the choice (issue 12)', () => {
+    expect(currentDraftOptionLabel(true)).toBe('The current draft (with your unsaved changes)');
+    expect(currentDraftOptionLabel(false)).toBe('The current draft');
+    expect(publishReviewLabel(CURRENT_DRAFT)).toBe('I have reviewed the current draft.');
+    expect(publishReviewLabel({ kind: 'snapshot', id: 'v1', name: 'Spring' })).toBe('I have reviewed the selected draft snapshot.');
+    expect(publishedNoticeText(CURRENT_DRAFT)).toBe('Published the current draft to live.');
+    expect(publishedNoticeText({ kind: 'snapshot', id: 'v1', name: 'Spring launch' })).toBe("Published snapshot 'Spring launch' to live.");
   });
 });

@@ -1,74 +1,134 @@
 /**
- * SPEC §4 Publish to Live: pick one of the recent draft snapshots (the first preselected), tick the
- * review box, publish. With no snapshots the current draft is published.
+ * SPEC §4 Publish to Live: choose what goes live, see what that changes on live, tick the review
+ * box, publish. The current draft comes first and is preselected (issue 12): the dialog promises
+ * to save unsaved edits first, so its default must be the draft those edits go into, not an older
+ * snapshot. Draft snapshots follow as further choices.
  */
-import { SNAPSHOT_LIST_LIMIT } from '@punchline/domain';
+import { SNAPSHOT_LIST_LIMIT, type SettingsRecord } from '@punchline/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { publishChoiceErrors } from './draft-editor';
+import {
+  CURRENT_DRAFT,
+  currentDraftOptionLabel,
+  publishChoiceErrors,
+  publishReviewLabel,
+  recordForSave,
+  type PublishChoice,
+} from './draft-editor';
 import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
 import { ModalDialog } from './modal-dialog';
-import { failureText, settingsApi, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
+import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type PublishChangeList } from './publish-changes';
+import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
 import { formatWhen, snapshotName } from './snapshots-dialog';
+
+type ChangePreview = { state: 'loading' } | { state: 'ready'; changes: PublishChangeList } | { state: 'error'; message: string };
+
+const choiceKey = (choice: PublishChoice | null): string => (choice === null ? '' : choice.kind === 'snapshot' ? `snapshot:${choice.id}` : 'current');
 
 export function PublishDialog({ open, onClose, api = settingsApi }: { open: boolean; onClose: () => void; api?: SettingsApi }) {
   const { editor, lock } = useEditor();
   const [versions, setVersions] = useState<SettingsVersion[]>([]);
   const [listState, setListState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [listError, setListError] = useState<string | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [choice, setChoice] = useState<PublishChoice | null>(CURRENT_DRAFT);
+  const [preview, setPreview] = useState<ChangePreview>({ state: 'loading' });
   const [reviewed, setReviewed] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
+  // Live and snapshot records fetched for the comparison, kept while the dialog is open so
+  // switching back and forth between choices does not ask again.
+  const fetched = useRef(new Map<string, Promise<Partial<SettingsRecord> | string>>());
   const reviewId = useId();
   const groupId = useId();
   const errorsId = useId();
+  const changesId = useId();
 
   const load = useCallback(async () => {
     setListState('loading');
     const result = await api.listVersions({ draftOnly: true, limit: SNAPSHOT_LIST_LIMIT });
     if (!result.ok) {
       setVersions([]);
-      setSelectedId(null);
       setListState('error');
       setListError(failureText(result, EDITOR_TEXTS.loadRecentDraftsFailed));
       return;
     }
-    const list = versionsFrom(result.body);
-    setVersions(list);
-    setSelectedId(list[0]?.id ?? null);
+    setVersions(versionsFrom(result.body));
     setListState('ready');
     setListError(null);
   }, [api]);
 
   useEffect(() => {
     if (!open) return;
+    fetched.current.clear();
+    setChoice(CURRENT_DRAFT);
     setReviewed(false);
     setErrors([]);
     setSubmitError(null);
     void load();
   }, [open, load]);
 
+  const willSaveFirst = editor.state.stage === 'draft' && lock.state.status === 'mine' && editor.dirty;
+  // In the Draft view without edits that stay behind, the screen shows exactly the draft that would go live.
+  const draftOnScreen = editor.state.stage === 'draft' && editor.state.current !== null && (willSaveFirst || !editor.dirty) ? editor.state.current : null;
+
+  /** A record once per open dialog; a failed call answers its error text. */
+  const fetchOnce = useCallback(
+    (key: string, call: () => ReturnType<SettingsApi['load']>, read: (body: unknown) => Partial<SettingsRecord> | null) => {
+      const known = fetched.current.get(key);
+      if (known) return known;
+      const pending = call().then((result) => (result.ok ? (read(result.body) ?? failureText(result)) : failureText(result)));
+      fetched.current.set(key, pending);
+      void pending.then((value) => {
+        if (typeof value === 'string') fetched.current.delete(key);
+      });
+      return pending;
+    },
+    [],
+  );
+
+  const key = choiceKey(choice);
+  useEffect(() => {
+    if (!open || choice === null) return;
+    let current = true;
+    setPreview({ state: 'loading' });
+    void (async () => {
+      const live = await fetchOnce('live', () => api.load('live'), settingsFrom);
+      let target: Partial<SettingsRecord> | string;
+      if (typeof live === 'string') target = live;
+      else if (choice.kind === 'snapshot') {
+        const snapshot = await fetchOnce(key, () => api.getVersion(choice.id), versionSettingsFrom);
+        target = typeof snapshot === 'string' ? snapshot : liveAfterSnapshot(live, snapshot);
+      } else target = draftOnScreen ? recordForSave(draftOnScreen) : await fetchOnce('draft', () => api.load('draft'), settingsFrom);
+      if (!current) return;
+      if (typeof live === 'string' || typeof target === 'string') setPreview({ state: 'error', message: typeof live === 'string' ? live : (target as string) });
+      else setPreview({ state: 'ready', changes: publishChanges(live, target) });
+    })();
+    return () => {
+      current = false;
+    };
+    // `key` stands for `choice`; the draft on screen cannot change while the modal dialog is open.
+  }, [open, key, api, fetchOnce]);
+
   const submit = async () => {
     // A double click or Enter held down must not publish twice (SPEC §4).
     if (submittingRef.current) return;
-    const problems = publishChoiceErrors({ snapshotCount: versions.length, selectedId, reviewed });
+    const problems = publishChoiceErrors({ choice, snapshotIds: versions.map((v) => v.id), reviewed });
     setErrors(problems);
-    if (problems.length > 0) return;
+    if (problems.length > 0 || choice === null) return;
     submittingRef.current = true;
     setSubmitting(true);
     setSubmitError(null);
-    const outcome = await editor.publish(versions.length > 0 ? selectedId : null);
+    const outcome = await editor.publish(choice);
     submittingRef.current = false;
     setSubmitting(false);
     if (outcome.ok) onClose();
     else setSubmitError(outcome.message);
   };
 
-  const willSaveFirst = editor.state.stage === 'draft' && lock.state.status === 'mine' && editor.dirty;
   const canSubmit = listState === 'ready' && !submitting;
+  const isCurrent = choice?.kind === 'current';
 
   return (
     <ModalDialog
@@ -115,27 +175,61 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
         {listState === 'ready' && versions.length === 0 ? (
           <p className="ed-message ed-message--info">There are no draft snapshots, so the current draft will be published.</p>
         ) : null}
-        {versions.length > 0 ? (
-          <fieldset className="ed-radio-list">
-            <legend className="ed-field__label">Draft snapshot to publish</legend>
-            {versions.map((version) => (
-              <label className="ed-radio-card" key={version.id}>
-                <input type="radio" name={`${groupId}-snapshot`} value={version.id} checked={selectedId === version.id} onChange={() => setSelectedId(version.id)} />
-                <span className="ed-radio-card__text">
-                  <span className="ed-snapshot__name">{snapshotName(version)}</span>
-                  <span className="ed-snapshot__meta">
-                    {formatWhen(version.created_at)}
-                    {version.author_email ? ` · ${version.author_email}` : ''}
-                    {version.status === 'published' ? ' · published before' : ''}
-                  </span>
+        <fieldset className="ed-radio-list">
+          <legend className="ed-field__label">What to publish</legend>
+          <label className="ed-radio-card">
+            <input type="radio" name={`${groupId}-choice`} value="current" checked={isCurrent} onChange={() => setChoice(CURRENT_DRAFT)} />
+            <span className="ed-radio-card__text">
+              <span className="ed-snapshot__name">{currentDraftOptionLabel(willSaveFirst)}</span>
+            </span>
+          </label>
+          {versions.map((version) => (
+            <label className="ed-radio-card" key={version.id}>
+              <input
+                type="radio"
+                name={`${groupId}-choice`}
+                value={version.id}
+                checked={choice?.kind === 'snapshot' && choice.id === version.id}
+                onChange={() => setChoice({ kind: 'snapshot', id: version.id, name: snapshotName(version) })}
+              />
+              <span className="ed-radio-card__text">
+                <span className="ed-snapshot__name">{snapshotName(version)}</span>
+                <span className="ed-snapshot__meta">
+                  {formatWhen(version.created_at)}
+                  {version.author_email ? ` · ${version.author_email}` : ''}
+                  {version.status === 'published' ? ' · published before' : ''}
                 </span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <section className="ed-publish-changes" aria-labelledby={changesId}>
+          <h3 id={changesId} className="ed-field__label">
+            What changes on live
+          </h3>
+          {preview.state === 'loading' ? (
+            <p className="ed-muted" role="status">
+              Comparing with live…
+            </p>
+          ) : null}
+          {preview.state === 'error' ? (
+            <p className="ed-message ed-message--error" role="alert">
+              The changes could not be listed: {preview.message}
+            </p>
+          ) : null}
+          {preview.state === 'ready' && preview.changes.rows.length === 0 ? <p className="ed-muted">{NO_PUBLISH_CHANGES_TEXT}</p> : null}
+          {preview.state === 'ready' && preview.changes.rows.length > 0 ? (
+            <ul className="ed-publish-changes__list" aria-label="Changes on live">
+              {preview.changes.rows.map((row) => (
+                <li key={row}>{row}</li>
+              ))}
+              {preview.changes.more > 0 ? <li className="ed-muted">…and {preview.changes.more} more</li> : null}
+            </ul>
+          ) : null}
+        </section>
         <div className="ed-checkbox">
           <input id={reviewId} type="checkbox" checked={reviewed} onChange={(e) => setReviewed(e.target.checked)} />
-          <label htmlFor={reviewId}>{versions.length > 0 ? 'I have reviewed the selected draft snapshot.' : 'I have reviewed the current draft.'}</label>
+          <label htmlFor={reviewId}>{publishReviewLabel(choice)}</label>
         </div>
         {errors.length > 0 ? (
           <ul className="ed-message ed-message--error ed-message-list" id={errorsId} role="alert">

@@ -66,6 +66,12 @@ export function versionsFrom(body: unknown): SettingsVersion[] {
   return body.versions.filter((v): v is SettingsVersion => isObject(v) && typeof v.id === 'string');
 }
 
+/** The stored settings of a snapshot from GET /api/settings/versions/{id}; null when the answer has none. */
+export function versionSettingsFrom(body: unknown): Partial<SettingsRecord> | null {
+  if (!isObject(body) || !isObject(body.version) || !isObject(body.version.settings)) return null;
+  return body.version.settings as Partial<SettingsRecord>;
+}
+
 export const settingsApi = {
   load: (stage: EditorStage) => request(`GET`, `/api/settings?stage=${stage}`),
   saveDraft: (settings: Partial<SettingsRecord>) => request('PUT', '/api/settings?stage=draft', settings),
@@ -76,6 +82,7 @@ export const settingsApi = {
   publish: (snapshotId: string | null) => request('POST', '/api/settings/publish', snapshotId ? { snapshotId } : {}),
   listVersions: (options: { draftOnly?: boolean; limit: number }) =>
     request('GET', `/api/settings/versions?${options.draftOnly ? 'stage=draft&' : ''}limit=${options.limit}`),
+  getVersion: (id: string) => request('GET', `/api/settings/versions/${encodeURIComponent(id)}`),
   createVersion: (label: string | null) => request('POST', '/api/settings/versions', { label, stage: 'draft' }),
   restoreVersion: (id: string) => request('POST', `/api/settings/versions/${encodeURIComponent(id)}/restore`),
   deleteVersion: (id: string) => request('DELETE', `/api/settings/versions/${encodeURIComponent(id)}`),

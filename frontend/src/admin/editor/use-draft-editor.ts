@@ -4,7 +4,16 @@
  */
 import { normaliseSettings, type SettingsRecord } from '@punchline/domain';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type MutableRefObject } from 'react';
-import { editorReducer, initialEditorState, isDirty, recordForSave, shouldSaveBeforePublish, type EditorState } from './draft-editor';
+import {
+  editorReducer,
+  initialEditorState,
+  isDirty,
+  publishedNoticeText,
+  recordForSave,
+  shouldSaveBeforePublish,
+  type EditorState,
+  type PublishChoice,
+} from './draft-editor';
 import { EDITOR_TEXTS } from './editor-texts';
 import { failureText, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
 import type { DraftLockControls } from './use-draft-lock';
@@ -36,7 +45,7 @@ export interface DraftEditorControls {
   reload: () => Promise<void>;
   save: () => Promise<OperationResult>;
   pullLive: () => Promise<OperationResult>;
-  publish: (snapshotId: string | null) => Promise<OperationResult>;
+  publish: (choice: PublishChoice) => Promise<OperationResult>;
   restoreSnapshot: (snapshotId: string) => Promise<OperationResult>;
   dismissNotice: () => void;
 }
@@ -139,7 +148,7 @@ export function useDraftEditor(options: {
   }, [api, load]);
 
   const publish = useCallback(
-    async (snapshotId: string | null): Promise<OperationResult> => {
+    async (choice: PublishChoice): Promise<OperationResult> => {
       // SPEC §4: double submit is guarded; a second click while publishing does nothing.
       if (publishing.current || stateRef.current.busy !== null) return BUSY;
       publishing.current = true;
@@ -155,7 +164,7 @@ export function useDraftEditor(options: {
             return fail(saved.message);
           }
         }
-        const result = await api.publish(snapshotId);
+        const result = await api.publish(choice.kind === 'snapshot' ? choice.id : null);
         if (!result.ok) {
           const message = failureText(result, EDITOR_TEXTS.publishFailed);
           dispatch({ type: 'failed', message });
@@ -163,7 +172,7 @@ export function useDraftEditor(options: {
         }
         rememberStage('live');
         await load('live');
-        dispatch({ type: 'done', notice: { tone: 'success', text: 'Published to live.' } });
+        dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
         return { ok: true };
       } finally {
         publishing.current = false;
