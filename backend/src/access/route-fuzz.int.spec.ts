@@ -59,7 +59,9 @@ describe(`every route under generated input (${KIND})`, () => {
     if (answer.status >= 400) {
       if ((await t.runtime.store.headPosition()) !== head) throw new Error(`a refused request changed the log: ${where}`);
       // Our API's refusals say why; a 404 from Express for an unroutable path may be bare.
-      if (request.path.startsWith('/api/') && answer.status !== 404 && answer.status !== 405 && !/"error":"[^"]+"/.test(answer.text)) {
+      // 431 comes from Node's HTTP parser (a request head over 16 KB) before any code of ours runs.
+      const bare = answer.status === 404 || answer.status === 405 || answer.status === 431;
+      if (request.path.startsWith('/api/') && !bare && !/"error":"[^"]+"/.test(answer.text)) {
         throw new Error(`a refusal without a message: ${where}`);
       }
     }
@@ -110,10 +112,10 @@ describe(`every route under generated input (${KIND})`, () => {
         const times: number[] = [];
         for (const [kind, text] of Object.entries(MILLION_CHARACTER_TEXTS)) {
           for (const key of keys) {
-            const path = route.path.replace(/:[A-Za-z_]\w*/g, encodeURIComponent(text.slice(0, 2000)));
+            const path = route.path.replace(/:[A-Za-z_]\w*/g, encodeURIComponent(text.slice(0, 1000)).slice(0, 2000));
             const request: FuzzRequest =
               route.method === 'GET'
-                ? { role: 'admin', method: 'GET', path: `${path}?${key}=${encodeURIComponent(text).slice(0, QUERY_TEXT)}`, headers: { origin: t.baseUrl }, body: undefined }
+                ? { role: 'admin', method: 'GET', path: `${path}?${key}=${encodeURIComponent(text).slice(0, QUERY_TEXT - path.length)}`, headers: { origin: t.baseUrl }, body: undefined }
                 : { role: 'admin', method: route.method, path, headers: { origin: t.baseUrl, 'content-type': 'application/json' }, body: JSON.stringify({ [key]: text }) };
             const { ms } = await check(route, request);
             times.push(ms);
