@@ -477,6 +477,29 @@ test('keyboard: tabs follow the arrow keys, dialogs keep focus and close on Esca
   expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
 });
 
+test('a save refused while the database is away says it was not saved and keeps the edit (issue 11 point 1)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  // The answer the app gives during an outage (database-outage.int.spec.ts proves it on a real cluster).
+  const outage = 'The database is not reachable right now, so this was not saved. Please try again in a moment.';
+  await page.route('**/api/settings?stage=draft', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 503, headers: { 'retry-after': '5' }, contentType: 'application/json', body: JSON.stringify({ error: outage, code: 'UNAVAILABLE' }) })
+      : route.fallback(),
+  );
+  await page.getByLabel('Footer text').fill('Written during the outage');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await page.getByText(outage).waitFor();
+  expect(await page.getByText('Draft saved.').count()).toBe(0);
+  expect(await page.getByLabel('Footer text').inputValue()).toBe('Written during the outage');
+  await page.getByText('Unsaved changes').waitFor();
+
+  // Back again: the same click saves it.
+  await page.unroute('**/api/settings?stage=draft');
+  await saveDraft(page);
+  expect((await apiJson<{ footer_text: string }>(page, '/api/settings?stage=draft')).footer_text).toBe('Written during the outage');
+});
+
 test('leaving with unsaved changes asks first', async () => {
   const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
   await holdsLock(page);
