@@ -477,6 +477,21 @@ test('keyboard: tabs follow the arrow keys, dialogs keep focus and close on Esca
   expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
 });
 
+test('Preview Draft with unsaved edits saves them first, so the preview shows what the editor shows (issue 12 point 3)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(page);
+  await page.getByLabel('Hero title').fill('Previewed before saving');
+  await page.getByText('Unsaved changes').waitFor();
+  const link = page.getByRole('link', { name: 'Preview Draft (saves your changes first, opens in a new tab)' });
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await page.getByText('Draft saved.').waitFor();
+  await preview.waitForLoadState();
+  expect(new URL(preview.url()).search).toBe('?stage=draft');
+  await preview.getByRole('heading', { name: 'Previewed before saving' }).waitFor();
+  expect(await page.getByText('Unsaved changes').count()).toBe(0);
+  await page.getByRole('link', { name: 'Preview Draft (opens in a new tab)' }).waitFor();
+});
+
 test('a save refused while the database is away says it was not saved and keeps the edit (issue 11 point 1)', async () => {
   const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
   await holdsLock(page);

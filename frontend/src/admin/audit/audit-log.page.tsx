@@ -18,14 +18,9 @@ import {
 } from './audit-log.state';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import './audit-log.css';
+import { formatWhen } from '../../shared/format-when';
 
 const SEARCH_DEBOUNCE_MS = 250;
-
-/** Local, readable date and time with seconds (audit entries are often seconds apart). */
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 /** SPEC §2 "Audit Log": every recorded action, filterable by actor, action and text. */
 export function AuditLogPage() {
@@ -163,7 +158,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr role="row">
       <td role="cell" data-label="Time" className="al-time">
-        <time dateTime={entry.occurred_at}>{formatWhen(entry.occurred_at)}</time>
+        <time dateTime={entry.occurred_at}>{formatWhen(entry.occurred_at, { seconds: true })}</time>
       </td>
       <td role="cell" data-label="Actor" className="al-actor">
         {entry.actor_email ?? <span className="al-muted">{AUDIT_TEXTS.noActor}</span>}

@@ -13,7 +13,6 @@ import {
   RESPONDED_FILTER_LABELS,
   contactResponsesPath,
   exportFileName,
-  formatWhen,
   inboxFrom,
   inboxReducer,
   initialInbox,
@@ -24,6 +23,7 @@ import {
   type RespondedFilter,
 } from './contact-responses.state';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
+import { formatWhen } from '../../shared/format-when';
 import './contact-responses.css';
 
 const SEARCH_DEBOUNCE_MS = 250;

@@ -97,9 +97,3 @@ export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
   skipped: 'Not emailed',
 };
 
-/** Local, readable date and time ('1 Apr 2025, 14:05' in en-GB); the raw value when it is not a date. */
-export function formatWhen(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}

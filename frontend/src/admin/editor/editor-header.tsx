@@ -65,6 +65,41 @@ function ViewSelector({ onRequestChange }: { onRequestChange: (stage: EditorStag
   );
 }
 
+/**
+ * Preview Draft opens what the server has. With unsaved edits the admin could save, it saves them
+ * first (as Publish does) and then opens the preview, so the preview shows what the editor shows;
+ * the new tab still opens within the click's activation window, so no popup blocker stops it.
+ */
+function PreviewDraftLink() {
+  const { editor, controls } = useEditor();
+  const savesFirst = editor.dirty && controls.canSave;
+  const hint = savesFirst ? ' (saves your changes first, opens in a new tab)' : editor.dirty ? ' (shows the saved draft, opens in a new tab)' : ' (opens in a new tab)';
+  const saveThenOpen = async () => {
+    const outcome = await editor.save();
+    if (outcome.ok) window.open(PREVIEW_DRAFT_HREF, '_blank', 'noopener');
+  };
+  return (
+    <a
+      className="ed-button"
+      href={PREVIEW_DRAFT_HREF}
+      target="_blank"
+      rel="noopener"
+      onClick={(event) => {
+        if (!savesFirst) return;
+        event.preventDefault();
+        void saveThenOpen();
+      }}
+    >
+      <span>
+        Preview Draft<span className="ed-visually-hidden">{hint}</span>
+        <span aria-hidden="true" className="ed-button__icon">
+          {' ↗'}
+        </span>
+      </span>
+    </a>
+  );
+}
+
 export function EditorHeader({ title, description }: { title: string; description: string }) {
   const { editor, controls } = useEditor();
   const [dialog, setDialog] = useState<'snapshots' | 'publish' | 'pull' | null>(null);
@@ -118,14 +153,7 @@ export function EditorHeader({ title, description }: { title: string; descriptio
         <button type="button" className="ed-button" disabled={!controls.canPull} onClick={() => setDialog('pull')}>
           {busy === 'pulling' ? 'Pulling…' : 'Pull Current Live'}
         </button>
-        <a className="ed-button" href={PREVIEW_DRAFT_HREF} target="_blank" rel="noopener">
-          <span>
-            Preview Draft<span className="ed-visually-hidden"> (opens in a new tab)</span>
-            <span aria-hidden="true" className="ed-button__icon">
-              {' ↗'}
-            </span>
-          </span>
-        </a>
+        <PreviewDraftLink />
         <button type="button" className="ed-button" onClick={() => setDialog('snapshots')} disabled={busy !== null && busy !== 'restoring'}>
           Snapshots
         </button>

@@ -19,7 +19,8 @@ import { EDITOR_TEXTS } from './editor-texts';
 import { ModalDialog } from './modal-dialog';
 import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type PublishChangeList } from './publish-changes';
 import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
-import { formatWhen, snapshotName } from './snapshots-dialog';
+import { formatWhen } from '../../shared/format-when';
+import { snapshotName } from './snapshots-dialog';
 
 type ChangePreview = { state: 'loading' } | { state: 'ready'; changes: PublishChangeList } | { state: 'error'; message: string };
 
@@ -195,7 +196,7 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
               <span className="ed-radio-card__text">
                 <span className="ed-snapshot__name">{snapshotName(version)}</span>
                 <span className="ed-snapshot__meta">
-                  {formatWhen(version.created_at)}
+                  {formatWhen(version.created_at, { seconds: true })}
                   {version.author_email ? ` · ${version.author_email}` : ''}
                   {version.status === 'published' ? ' · published before' : ''}
                 </span>

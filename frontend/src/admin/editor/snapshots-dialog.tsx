@@ -5,11 +5,7 @@ import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
 import { ConfirmDialog, ModalDialog } from './modal-dialog';
 import { failureText, settingsApi, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
-
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatWhen } from '../../shared/format-when';
 
 export function snapshotName(version: Pick<SettingsVersion, 'label'>): string {
   return version.label && version.label.trim() !== '' ? version.label : 'Untitled snapshot';
@@ -153,7 +149,7 @@ export function SnapshotsDialog({ open, onClose, api = settingsApi }: { open: bo
                 <div className="ed-snapshot__text">
                   <span className="ed-snapshot__name">{snapshotName(version)}</span>
                   <span className="ed-snapshot__meta">
-                    {formatWhen(version.created_at)}
+                    {formatWhen(version.created_at, { seconds: true })}
                     {version.author_email ? ` · ${version.author_email}` : ''}
                   </span>
                 </div>
