@@ -5,9 +5,14 @@
  */
 import type { ContactMessageReceivedData } from './contact-message';
 
+/**
+ * What the inbox's 'Why?' tells an admin: what happened and what they can do, not server variables
+ * (README says SMTP_URL and CONTACT_TO). Recorded in ContactDeliveryRecorded, so older entries keep
+ * the words of their day.
+ */
 export const DELIVERY_TEXTS = {
-  noSmtp: 'Email delivery is off (SMTP_URL is not set).',
-  noRecipient: 'No recipient: set CONTACT_TO or the contact email under Page Configurations → Contact.',
+  noSmtp: 'Email delivery is not set up: messages are kept here.',
+  noRecipient: 'Nobody to email it to: set the contact email under Page Configurations → Contact.',
 } as const;
 
 /** Attempts per message before it is recorded as failed; waits between them (ms). Bounded on purpose: a dead server must not be hammered. */

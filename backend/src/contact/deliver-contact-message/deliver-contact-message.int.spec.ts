@@ -163,14 +163,14 @@ describe.each(databaseKinds())('contact delivery without CONTACT_TO or SMTP_URL 
 
   it('records skipped when no SMTP_URL is set', async () => {
     const id = await noSmtp.send(ada);
-    expect((await deliveryOf(noSmtp, id)).data).toEqual({ messageId: id, status: 'skipped', error: 'Email delivery is off (SMTP_URL is not set).', to: null, attempts: 0 });
+    expect((await deliveryOf(noSmtp, id)).data).toEqual({ messageId: id, status: 'skipped', error: 'Email delivery is not set up: messages are kept here.', to: null, attempts: 0 });
   });
 
   it('records skipped when there is nobody to send to', async () => {
     const id = await s.send(ada);
     expect((await deliveryOf(s, id)).data).toMatchObject({
       status: 'skipped',
-      error: 'No recipient: set CONTACT_TO or the contact email under Page Configurations → Contact.',
+      error: 'Nobody to email it to: set the contact email under Page Configurations → Contact.',
       to: null,
     });
     expect(smtp.mails).toEqual([]);

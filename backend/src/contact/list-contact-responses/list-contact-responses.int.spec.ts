@@ -56,7 +56,7 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
       responded_by: null,
       notes: '',
       delivery_status: 'skipped',
-      delivery_error: 'Email delivery is off (SMTP_URL is not set).',
+      delivery_error: 'Email delivery is not set up: messages are kept here.',
     });
     expect(res.body.items[1]).toMatchObject({ responded: true, responded_by: 'a@example.com', notes: 'Ignored: spam' });
   });
