@@ -11,6 +11,9 @@ export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
 export class ContactRateLimitMiddleware implements NestMiddleware {
   private readonly limiter: RequestHandler = rateLimit({
     ...CONTACT_RATE_LIMIT,
+    // A trusted proxy may forward anything as the client's address ('unknown', a typo): bucket it
+    // under what was sent (a proxy issue, not the visitor's) rather than log a validation error per request.
+    validate: { ip: false },
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {
