@@ -492,6 +492,22 @@ test('Preview Draft with unsaved edits saves them first, so the preview shows wh
   await page.getByRole('link', { name: 'Preview Draft (opens in a new tab)' }).waitFor();
 });
 
+test('moving between admin screens with the keyboard puts focus on the new screen\'s heading (issue 12 point 7)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  const nav = page.getByRole('navigation', { name: 'Admin', exact: true });
+  for (const [name, path] of [
+    ['Media Manager', '/admin/media'],
+    ['Audit Log', '/admin/audit'],
+    ['General Settings', GENERAL],
+  ] as const) {
+    await nav.getByRole('link', { name }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === path);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.waitForFunction((heading) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === heading, name);
+  }
+});
+
 test('a save refused while the database is away says it was not saved and keeps the edit (issue 11 point 1)', async () => {
   const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
   await holdsLock(page);

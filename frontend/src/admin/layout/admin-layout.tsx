@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { LinkItem } from '@punchline/domain';
 import { apiRequest } from '../../shared/api';
@@ -32,6 +32,27 @@ function useQuickLinks(): LinkItem[] {
   return links;
 }
 
+/**
+ * After moving to another admin screen, keyboard and screen-reader users land on the new screen's
+ * heading instead of the top of the page (issue 12 point 7); the first screen keeps the browser's
+ * own focus. The heading becomes focusable by script only (tabindex -1), not a tab stop.
+ */
+function useFocusOnScreenChange(pathname: string): void {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    // One frame later: the new screen has rendered its heading.
+    const frame = requestAnimationFrame(() => {
+      const main = document.getElementById('admin-main');
+      const heading = main?.querySelector<HTMLElement>('h1');
+      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      (heading ?? main)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
+
 /** The admin frame (SPEC §2): sidebar with the five screens, quick links, the user box, and the screen. */
 export function AdminLayout() {
   const location = useLocation();
@@ -41,6 +62,7 @@ export function AdminLayout() {
   const sidebarId = useId();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  useFocusOnScreenChange(location.pathname);
 
   return (
     <InactivityGuard>
