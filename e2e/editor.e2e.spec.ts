@@ -109,7 +109,7 @@ test('an admin edits the hero title and the accent, saves, previews the draft, p
   const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
   await dialog.getByText('There are no draft snapshots, so the current draft will be published.').waitFor();
   await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
-  await dialog.getByText("Confirm that you've reviewed the selected draft snapshot.").waitFor();
+  await dialog.getByText("Confirm that you've reviewed the current draft.").waitFor();
   await dialog.getByLabel('I have reviewed the current draft.').check();
   await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
   await page.getByText('Published the current draft to live.').waitFor();

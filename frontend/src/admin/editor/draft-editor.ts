@@ -190,6 +190,6 @@ export function publishChoiceErrors(input: { choice: PublishChoice | null; snaps
   const errors: string[] = [];
   const { choice } = input;
   if (choice === null || (choice.kind === 'snapshot' && !input.snapshotIds.includes(choice.id))) errors.push(EDITOR_TEXTS.selectSnapshot);
-  if (!input.reviewed) errors.push(EDITOR_TEXTS.confirmReviewed);
+  if (!input.reviewed) errors.push(choice?.kind === 'current' ? EDITOR_TEXTS.confirmReviewedDraft : EDITOR_TEXTS.confirmReviewed);
   return errors;
 }

@@ -168,7 +168,8 @@ describe('publish', () => {
     expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
     expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
     expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: true })).toEqual([]);
-    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: false })).toEqual(["Confirm that you've reviewed the selected draft snapshot."]);
+    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: false })).toEqual(["Confirm that you've reviewed the current draft."]);
+    expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1'], reviewed: false })).toEqual(["Confirm that you've reviewed the selected draft snapshot."]);
   });
 
   it('treats a snapshot that is no longer listed as no selection', () => {

@@ -17,6 +17,8 @@ export const EDITOR_TEXTS = {
   loadRecentDraftsFailed: 'Failed to load recent drafts',
   selectSnapshot: 'Select the draft snapshot you intend to publish.',
   confirmReviewed: "Confirm that you've reviewed the selected draft snapshot.",
+  /** SPEC §8 fixes the snapshot wording above; publishing the current draft needs its own (issue 12 point 8). */
+  confirmReviewedDraft: "Confirm that you've reviewed the current draft.",
   linkLimitReached: 'Link limit reached',
   memberLinkLimitReached: 'Maximum of 10 links reached for this member.',
 } as const;
