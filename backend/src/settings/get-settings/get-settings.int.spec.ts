@@ -77,6 +77,7 @@ describe.each(databaseKinds())('GET /api/settings on %s', (kind) => {
     expect((await s.a.post('/api/settings/publish', {})).status).toBe(200);
     for (const outsider of [s.visitor, s.removed]) {
       const res = await outsider.get('/api/settings?stage=live');
+      expect(res.headers.get('vary')).toContain('Cookie');
       expect(res.body.admin_quick_links).toEqual([]);
       expect(JSON.stringify(res.body)).not.toContain('tickets.example');
     }

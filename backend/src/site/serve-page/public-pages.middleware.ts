@@ -7,7 +7,7 @@ import { classifySiteRequest } from './site-request';
 /** Writes a prepared answer: gzip when accepted, 304 when the client already has these bytes. */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared: PreparedResponse, extra?: Record<string, string>): void {
   if (prepared.status === 200 && req.headers['if-none-match'] === prepared.etag) {
-    res.writeHead(304, { ETag: prepared.etag, 'Cache-Control': extra?.['Cache-Control'] ?? prepared.headers['Cache-Control'], Vary: 'Accept-Encoding' });
+    res.writeHead(304, { ETag: prepared.etag, 'Cache-Control': extra?.['Cache-Control'] ?? prepared.headers['Cache-Control'], Vary: prepared.headers.Vary });
     res.end();
     return;
   }

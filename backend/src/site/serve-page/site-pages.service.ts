@@ -171,7 +171,9 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   }
 
   private liveSettingsOf(live: LiveSnapshot): PreparedResponse {
-    this.liveAnswer ??= this.answer(200, 'application/json; charset=utf-8', live.json, { 'Cache-Control': 'no-cache' }, live.etag);
+    // Vary: Cookie as the Express answer says: a signed-in admin gets more at the same URL, so no
+    // shared cache may hand this visitors' copy to an admin.
+    this.liveAnswer ??= this.answer(200, 'application/json; charset=utf-8', live.json, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }, live.etag);
     return this.liveAnswer;
   }
 
