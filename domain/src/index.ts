@@ -2,6 +2,7 @@ export * from './events/envelope';
 export * from './events/event-store.port';
 export * from './events/upcasting';
 export * from './events/canonical-json';
+export * from './events/decider';
 export * from './errors/domain-error';
 export * from './access';
 export * from './settings';

@@ -1,6 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ContactClock } from './contact-clock';
 import { ContactResponsesReadService } from './contact-responses.read';
 import { ContactStreams } from './contact-streams';
 import { ContactDeliveryReactor } from './deliver-contact-message/contact-delivery.reactor';
@@ -21,7 +20,6 @@ import { UpdateContactResponseHttpController } from './update-contact-response/u
   imports: [CqrsModule],
   controllers: [SubmitContactMessageHttpController, ListContactResponsesHttpController, UpdateContactResponseHttpController],
   providers: [
-    ContactClock,
     ContactStreams,
     ContactResponsesReadService,
     ContactMailer,

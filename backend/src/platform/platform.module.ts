@@ -1,4 +1,6 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { AggregateRunners } from './event-sourcing/aggregate-runner';
+import { Clock, IdSource } from './event-sourcing/clock';
 import type { Runtime } from './runtime';
 
 export const RUNTIME = Symbol('RUNTIME');
@@ -7,7 +9,7 @@ export const DATABASE = Symbol('DATABASE');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 export const PROJECTOR = Symbol('PROJECTOR');
 
-/** Exposes the runtime's parts to every feature module; closes them on shutdown. */
+/** Exposes the runtime's parts, the clock, ids and aggregate runners to every feature module; closes them on shutdown. */
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
@@ -20,6 +22,13 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: DATABASE, useValue: runtime.db },
       { provide: EVENT_STORE, useValue: runtime.store },
       { provide: PROJECTOR, useValue: runtime.projector },
+      { provide: Clock, useClass: Clock },
+      { provide: IdSource, useClass: IdSource },
+      {
+        provide: AggregateRunners,
+        useFactory: (clock: Clock, ids: IdSource) => new AggregateRunners(runtime.store, runtime.projector, clock, ids),
+        inject: [Clock, IdSource],
+      },
     ];
     return { module: PlatformModule, providers, exports: providers.map((p) => p.provide) };
   }

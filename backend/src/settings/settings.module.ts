@@ -28,7 +28,6 @@ import { SaveDraftHandler } from './save-draft/save-draft.handler';
 import { SaveDraftHttpController } from './save-draft/save-draft.http.controller';
 import { SaveSnapshotHandler } from './save-snapshot/save-snapshot.handler';
 import { SaveSnapshotHttpController } from './save-snapshot/save-snapshot.http.controller';
-import { SettingsClock } from './settings-clock';
 import { SettingsReadService } from './settings-read.service';
 import { SiteStream } from './site-stream';
 
@@ -56,7 +55,6 @@ import { SiteStream } from './site-stream';
     DeleteSnapshotHttpController,
   ],
   providers: [
-    SettingsClock,
     SettingsReadService,
     SiteStream,
     GetSettingsHandler,
@@ -78,6 +76,6 @@ import { SiteStream } from './site-stream';
       useFactory: (reads: SettingsReadService): LiveSessionTimeout => async () => (await reads.getLive()).settings.session_timeout_minutes,
     },
   ],
-  exports: [SettingsReadService, SiteStream, SettingsClock, LIVE_SESSION_TIMEOUT],
+  exports: [SettingsReadService, SiteStream, LIVE_SESSION_TIMEOUT],
 })
 export class SettingsModule {}

@@ -4,7 +4,8 @@ import { Projector, allProjections, ensureReadModels } from '@punchline/projecti
 import { migrate } from '../platform/database/migrations';
 import { PostgresEventStore, eventStoreMigration } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
-import { SettingsClock } from './settings-clock';
+import { AggregateRunners } from '../platform/event-sourcing/aggregate-runner';
+import { Clock, IdSource } from '../platform/event-sourcing/clock';
 import { SettingsReadService } from './settings-read.service';
 import { SiteStream } from './site-stream';
 
@@ -24,13 +25,13 @@ const snapshot = (actorEmail: string, snapshotId: string) => (now: string): Site
  * event store. `racingStore` lets a test run the other instance's command right before an append,
  * which is exactly the interleaving a second instance produces under load.
  */
-describe.each(databaseKinds())('SiteStream (cached aggregate, exact expected revision) on %s', (kind) => {
+describe.each(databaseKinds())('SiteStream through the aggregate runner (cached, exact expected revision) on %s', (kind) => {
   let database: TestDatabase;
   let store: PostgresEventStore;
   let projector: Projector;
   let reads: SettingsReadService;
 
-  const instance = (eventStore: EventStore = store): SiteStream => new SiteStream(eventStore, projector, new SettingsClock(), reads);
+  const instance = (eventStore: EventStore = store): SiteStream => new SiteStream(new AggregateRunners(eventStore, projector, new Clock(), new IdSource()), reads);
 
   /** The real store, but before each of the next `times` appends `beforeAppend` runs first. */
   const racingStore = (times: number, beforeAppend: () => Promise<unknown>): EventStore => {
@@ -104,10 +105,10 @@ describe.each(databaseKinds())('SiteStream (cached aggregate, exact expected rev
     expect((await reads.getLock())?.holder_email).toBe('a@example.com');
   });
 
-  it('gives up with STALE_REVISION (409) when it loses the race twice', async () => {
+  it('gives up with STALE_REVISION (409) when it loses the race on every one of its three tries', async () => {
     const b = instance();
     let n = 0;
-    const a = instance(racingStore(2, () => b.execute(B, snapshot(B.actorEmail, `lost-${Date.now()}-${(n += 1)}`))));
+    const a = instance(racingStore(3, () => b.execute(B, snapshot(B.actorEmail, `lost-${Date.now()}-${(n += 1)}`))));
     const error = await a.execute(A, acquire(A.actorEmail)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: 'STALE_REVISION' });

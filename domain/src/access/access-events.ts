@@ -1,5 +1,3 @@
-import type { NewEvent } from '../events/envelope';
-
 /** Every access fact lives on one stream, so the allowlist is one small aggregate (DESIGN §7). */
 export const ACCESS_STREAM = 'access';
 
@@ -30,10 +28,10 @@ export interface AdminSignedOutData {
 }
 
 export type AccessEvent =
-  | NewEvent<'AllowlistChanged', AllowlistChangedData>
-  | NewEvent<'AdminSignedIn', AdminSignedInData>
-  | NewEvent<'AdminSignInDenied', AdminSignInDeniedData>
-  | NewEvent<'AdminSignedOut', AdminSignedOutData>;
+  | { type: 'AllowlistChanged'; data: AllowlistChangedData }
+  | { type: 'AdminSignedIn'; data: AdminSignedInData }
+  | { type: 'AdminSignInDenied'; data: AdminSignInDeniedData }
+  | { type: 'AdminSignedOut'; data: AdminSignedOutData };
 
 export type AccessEventType = AccessEvent['type'];
 

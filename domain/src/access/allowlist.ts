@@ -1,5 +1,4 @@
 import { DomainError, assertNever } from '../errors/domain-error';
-import type { EventMetadata } from '../events/envelope';
 import type { AccessEvent } from './access-events';
 import { ALLOWLIST_TEXTS, MAX_ALLOWLIST_ENTRIES, isValidEmail, normaliseEmail } from './email';
 
@@ -41,11 +40,7 @@ export interface ChangeAllowlist {
  * repeated one or a new one already fixed in ADMIN_EMAILS is refused with the texts of SPEC §5.
  * An admin may not remove their own address unless ADMIN_EMAILS keeps them in (no self-lockout).
  */
-export function decideChangeAllowlist(
-  state: AllowlistState,
-  command: ChangeAllowlist,
-  meta: { eventId: string; metadata: EventMetadata },
-): AccessEvent[] {
+export function decideChangeAllowlist(state: AllowlistState, command: ChangeAllowlist): AccessEvent[] {
   if (command.emails.length > MAX_ALLOWLIST_ENTRIES) throw new DomainError('INVALID_INPUT', ALLOWLIST_TEXTS.tooMany(MAX_ALLOWLIST_ENTRIES));
   const wanted: string[] = [];
   for (const raw of command.emails) {
@@ -63,7 +58,7 @@ export function decideChangeAllowlist(
     throw new DomainError('FORBIDDEN', ALLOWLIST_TEXTS.cannotRemoveSelf);
   }
   if (added.length === 0 && removed.length === 0) return [];
-  return [{ eventId: meta.eventId, type: 'AllowlistChanged', data: { added, removed }, metadata: meta.metadata }];
+  return [{ type: 'AllowlistChanged', data: { added, removed } }];
 }
 
 /** The decision made on every request (SPEC §6): editable allowlist or ADMIN_EMAILS. */

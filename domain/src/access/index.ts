@@ -2,3 +2,4 @@ export * from './access-events';
 export * from './email';
 export * from './allowlist';
 export * from './sign-in';
+export * from './access.aggregate';

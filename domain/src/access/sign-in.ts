@@ -1,4 +1,4 @@
-import type { EventMetadata } from '../events/envelope';
+import { assertNever } from '../errors/domain-error';
 import type { AccessEvent, SignInDeniedReason, SignInMethod } from './access-events';
 import { type AllowlistState, isAdminEmail } from './allowlist';
 import { isValidEmail, normaliseEmail } from './email';
@@ -18,35 +18,45 @@ export interface SignInDecision {
   user: { email: string; name: string | null; picture: string | null } | null;
   isAdmin: boolean;
   reason: SignInDeniedReason | null;
-  events: AccessEvent[];
 }
 
 /**
  * Only a verified email may open a session. A verified account outside the allowlist still gets a
- * (non-admin) session: the gate then tells them that admin sign-in is required (SPEC §6).
+ * (non-admin) session: the gate then tells them that admin sign-in is required (SPEC §6). Every
+ * attempt is recorded, allowed or not.
  */
-export function decideSignIn(state: AllowlistState, attempt: SignInAttempt, meta: { eventId: string; metadata: EventMetadata }): SignInDecision {
+export function decideSignIn(state: AllowlistState, attempt: SignInAttempt): AccessEvent[] {
   const email = attempt.email ? normaliseEmail(attempt.email) : null;
-  const deny = (reason: SignInDeniedReason, user: SignInDecision['user']): SignInDecision => ({
-    user,
-    isAdmin: false,
-    reason,
-    events: [{ eventId: meta.eventId, type: 'AdminSignInDenied', data: { email, reason, method: attempt.method }, metadata: meta.metadata }],
-  });
-  if (!email || !isValidEmail(email)) return deny('email_missing', null);
-  if (!attempt.emailVerified) return deny('email_not_verified', null);
-  const user = { email, name: attempt.name?.trim() || null, picture: attempt.picture || null };
-  if (!isAdminEmail(state, attempt.envEmails, email)) return deny('not_allowlisted', user);
-  return {
-    user,
-    isAdmin: true,
-    reason: null,
-    events: [{ eventId: meta.eventId, type: 'AdminSignedIn', data: { email, name: user.name, method: attempt.method }, metadata: meta.metadata }],
-  };
+  const denied = (reason: SignInDeniedReason): AccessEvent[] => [{ type: 'AdminSignInDenied', data: { email, reason, method: attempt.method } }];
+  if (!email || !isValidEmail(email)) return denied('email_missing');
+  if (!attempt.emailVerified) return denied('email_not_verified');
+  if (!isAdminEmail(state, attempt.envEmails, email)) return denied('not_allowlisted');
+  return [{ type: 'AdminSignedIn', data: { email, name: sessionName(attempt), method: attempt.method } }];
+}
+
+/** What the recorded sign-in event means for the session: who to store, admin or not, and why not. */
+export function signInDecision(attempt: SignInAttempt, event: AccessEvent): SignInDecision {
+  const email = attempt.email ? normaliseEmail(attempt.email) : '';
+  const user = { email, name: sessionName(attempt), picture: attempt.picture || null };
+  switch (event.type) {
+    case 'AdminSignedIn':
+      return { user, isAdmin: true, reason: null };
+    case 'AdminSignInDenied':
+      return { user: event.data.reason === 'not_allowlisted' ? user : null, isAdmin: false, reason: event.data.reason };
+    case 'AllowlistChanged':
+    case 'AdminSignedOut':
+      throw new Error(`${event.type} is not a sign-in outcome`);
+    default:
+      return assertNever(event, 'access event');
+  }
+}
+
+function sessionName(attempt: SignInAttempt): string | null {
+  return attempt.name?.trim() || null;
 }
 
 /** Signing out of a session that has no user is a no-op: there is nobody to record. */
-export function decideSignOut(sessionEmail: string | null, meta: { eventId: string; metadata: EventMetadata }): AccessEvent[] {
+export function decideSignOut(sessionEmail: string | null): AccessEvent[] {
   if (!sessionEmail) return [];
-  return [{ eventId: meta.eventId, type: 'AdminSignedOut', data: { email: normaliseEmail(sessionEmail) }, metadata: meta.metadata }];
+  return [{ type: 'AdminSignedOut', data: { email: normaliseEmail(sessionEmail) } }];
 }

@@ -1,14 +1,11 @@
-import type { EventMetadata } from '../events/envelope';
+import { deciderSpecification } from '../test-support/decider-specification';
+import { type AccessCommand, accessDecider } from './access.aggregate';
 import type { AccessEvent } from './access-events';
-import { type AllowlistState, evolveAllowlist, initialAllowlist } from './allowlist';
-import { type SignInAttempt, decideSignIn, decideSignOut } from './sign-in';
+import { type SignInAttempt, signInDecision } from './sign-in';
 
-const metadata: EventMetadata = { actorEmail: 'ann@example.com', correlationId: 'c-1', causationId: null, occurredAt: '2025-04-01T12:00:00.000Z' };
-const meta = { eventId: 'e-1', metadata };
-const allowlisted: AllowlistState = [
-  { type: 'AllowlistChanged', data: { added: ['ann@example.com'], removed: [] } } as Pick<AccessEvent, 'type' | 'data'>,
-].reduce(evolveAllowlist, initialAllowlist);
-const attempt = (over: Partial<SignInAttempt>): SignInAttempt => ({
+const given = deciderSpecification(accessDecider);
+const allowlisted: AccessEvent = { type: 'AllowlistChanged', data: { added: ['ann@example.com'], removed: [] } };
+const attempt = (over: Partial<SignInAttempt> = {}): SignInAttempt => ({
   email: 'Ann@Example.com',
   emailVerified: true,
   name: ' Ann ',
@@ -17,49 +14,50 @@ const attempt = (over: Partial<SignInAttempt>): SignInAttempt => ({
   envEmails: ['boss@example.com'],
   ...over,
 });
+const signIn = (over: Partial<SignInAttempt> = {}): AccessCommand => ({ type: 'RecordSignIn', data: attempt(over) });
 
-describe('sign in', () => {
-  it('allowed: a verified allowlisted email opens an admin session and records AdminSignedIn', () => {
-    const decision = decideSignIn(allowlisted, attempt({}), meta);
-    expect(decision.user).toEqual({ email: 'ann@example.com', name: 'Ann', picture: 'https://example.com/ann.png' });
-    expect(decision.isAdmin).toBe(true);
-    expect(decision.events).toEqual([{ eventId: 'e-1', type: 'AdminSignedIn', data: { email: 'ann@example.com', name: 'Ann', method: 'google' }, metadata }]);
+describe('RecordSignIn', () => {
+  it('allowed: a verified allowlisted email records AdminSignedIn and opens an admin session', () => {
+    const signedIn: AccessEvent = { type: 'AdminSignedIn', data: { email: 'ann@example.com', name: 'Ann', method: 'google' } };
+    given(allowlisted).when(signIn()).then([signedIn]);
+    expect(signInDecision(attempt(), signedIn)).toEqual({ user: { email: 'ann@example.com', name: 'Ann', picture: 'https://example.com/ann.png' }, isAdmin: true, reason: null });
   });
 
   it('allowed: ADMIN_EMAILS lets the first admin in with an empty editable list', () => {
-    const decision = decideSignIn(initialAllowlist, attempt({ email: 'BOSS@example.com', method: 'development' }), meta);
-    expect(decision.isAdmin).toBe(true);
-    expect(decision.events.map((e) => e.data)).toEqual([{ email: 'boss@example.com', name: 'Ann', method: 'development' }]);
+    given()
+      .when(signIn({ email: 'BOSS@example.com', method: 'development' }))
+      .then([{ type: 'AdminSignedIn', data: { email: 'boss@example.com', name: 'Ann', method: 'development' } }]);
   });
 
-  it('forbidden: an unverified email gets no session at all', () => {
-    const decision = decideSignIn(allowlisted, attempt({ emailVerified: false }), meta);
-    expect(decision.user).toBeNull();
-    expect(decision.events).toEqual([
-      { eventId: 'e-1', type: 'AdminSignInDenied', data: { email: 'ann@example.com', reason: 'email_not_verified', method: 'google' }, metadata },
-    ]);
+  it('forbidden: an unverified email is recorded as denied and gets no session at all', () => {
+    const denied: AccessEvent = { type: 'AdminSignInDenied', data: { email: 'ann@example.com', reason: 'email_not_verified', method: 'google' } };
+    given(allowlisted).when(signIn({ emailVerified: false })).then([denied]);
+    expect(signInDecision(attempt({ emailVerified: false }), denied)).toEqual({ user: null, isAdmin: false, reason: 'email_not_verified' });
   });
 
   it('forbidden: no email from the provider gets no session', () => {
-    const decision = decideSignIn(allowlisted, attempt({ email: null }), meta);
-    expect(decision.user).toBeNull();
-    expect(decision.events.map((e) => e.data)).toEqual([{ email: null, reason: 'email_missing', method: 'google' }]);
+    const denied: AccessEvent = { type: 'AdminSignInDenied', data: { email: null, reason: 'email_missing', method: 'google' } };
+    given(allowlisted).when(signIn({ email: null })).then([denied]);
+    expect(signInDecision(attempt({ email: null }), denied).user).toBeNull();
   });
 
   it('forbidden: a verified email outside the allowlist is signed in without admin rights', () => {
-    const decision = decideSignIn(allowlisted, attempt({ email: 'eve@example.com', name: '', picture: null }), meta);
-    expect(decision.user).toEqual({ email: 'eve@example.com', name: null, picture: null });
-    expect(decision.isAdmin).toBe(false);
-    expect(decision.events.map((e) => [e.type, e.data])).toEqual([['AdminSignInDenied', { email: 'eve@example.com', reason: 'not_allowlisted', method: 'google' }]]);
+    const denied: AccessEvent = { type: 'AdminSignInDenied', data: { email: 'eve@example.com', reason: 'not_allowlisted', method: 'google' } };
+    given(allowlisted).when(signIn({ email: 'eve@example.com', name: '', picture: null })).then([denied]);
+    expect(signInDecision(attempt({ email: 'eve@example.com', name: '', picture: null }), denied)).toEqual({
+      user: { email: 'eve@example.com', name: null, picture: null },
+      isAdmin: false,
+      reason: 'not_allowlisted',
+    });
   });
 });
 
-describe('sign out', () => {
+describe('RecordSignOut', () => {
   it('allowed: records AdminSignedOut for the session user', () => {
-    expect(decideSignOut('Ann@example.com', meta)).toEqual([{ eventId: 'e-1', type: 'AdminSignedOut', data: { email: 'ann@example.com' }, metadata }]);
+    given().when({ type: 'RecordSignOut', data: { sessionEmail: 'Ann@example.com' } }).then([{ type: 'AdminSignedOut', data: { email: 'ann@example.com' } }]);
   });
 
   it('no-op: a session without a user records nothing', () => {
-    expect(decideSignOut(null, meta)).toEqual([]);
+    given().when({ type: 'RecordSignOut', data: { sessionEmail: null } }).thenNothing();
   });
 });

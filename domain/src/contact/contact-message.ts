@@ -3,7 +3,6 @@
  * limits in the form; the server enforces these (issue 6) so no request can store an essay or a
  * header-injection attempt. Every stored message is its own stream: one fact per message, no contention.
  */
-import type { EventMetadata, NewEvent } from '../events/envelope';
 
 export const CONTACT_LIMITS = { name: 200, email: 320, message: 5000 } as const;
 
@@ -40,8 +39,6 @@ export interface ContactMessageReceivedData extends ContactMessage {
   messageId: string;
 }
 
-export type ContactMessageReceived = NewEvent<'ContactMessageReceived', ContactMessageReceivedData>;
-
 export type ContactFieldName = 'name' | 'from' | 'message';
 
 export type ContactValidation =
@@ -73,9 +70,4 @@ export function validateContactMessage(input: unknown): ContactValidation {
   if (message === '') return { ok: false, field: 'message', message: CONTACT_TEXTS.messageRequired };
   if ([...message].length > CONTACT_LIMITS.message) return { ok: false, field: 'message', message: CONTACT_TEXTS.messageTooLong };
   return { ok: true, value: { name, email, message } };
-}
-
-/** Receiving a valid message records exactly one fact; id and metadata come from the caller (DESIGN §12.3). */
-export function receiveContactMessage(message: ContactMessage, ids: { messageId: string; eventId: string }, metadata: EventMetadata): ContactMessageReceived {
-  return { eventId: ids.eventId, type: 'ContactMessageReceived', data: { messageId: ids.messageId, ...message }, metadata };
 }

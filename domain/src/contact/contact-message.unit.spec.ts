@@ -1,4 +1,4 @@
-import { CONTACT_TEXTS, contactStreamId, receiveContactMessage, validateContactMessage } from './contact-message';
+import { CONTACT_TEXTS, validateContactMessage } from './contact-message';
 
 const valid = { name: 'Ada Lovelace', from: 'ada@example.com', message: 'Can you play our festival?' };
 
@@ -43,19 +43,5 @@ describe('validateContactMessage', () => {
 
   it('refuses a body that is not an object', () => {
     for (const body of [null, 'hi', [valid], 3]) expect(validateContactMessage(body)).toEqual({ ok: false, field: null, message: CONTACT_TEXTS.notAnObject });
-  });
-});
-
-describe('receiveContactMessage', () => {
-  it('records one ContactMessageReceived with the given ids and metadata', () => {
-    const metadata = { actorEmail: null, correlationId: 'c-1', causationId: null, occurredAt: '2025-04-01T10:00:00.000Z' };
-    const event = receiveContactMessage({ name: 'Ada', email: 'ada@example.com', message: 'Hi' }, { messageId: 'm-1', eventId: 'e-1' }, metadata);
-    expect(event).toEqual({
-      eventId: 'e-1',
-      type: 'ContactMessageReceived',
-      data: { messageId: 'm-1', name: 'Ada', email: 'ada@example.com', message: 'Hi' },
-      metadata,
-    });
-    expect(contactStreamId('m-1')).toBe('contact-m-1');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The contact response aggregate: one per message, on its own stream `contact-<messageId>`.
  * `decideContactResponse(state, command) → events` is pure and throws DomainError. Rules:
- * - Every command needs the message to exist (NOT_FOUND otherwise).
+ * - Receiving a (validated) message records exactly one fact and starts the stream; every other
+ *   command needs the message to exist (NOT_FOUND otherwise).
  * - Marking a message as it already is records nothing (no-op), so a double click is not audited twice.
  * - Notes are text up to 5,000 characters, line endings normalised; whitespace-only notes are
  *   empty notes; saving the same notes records nothing.
@@ -9,6 +10,7 @@
  *   makes delivery exactly-once across restarts and instances: the deliverer decides from the stream.
  */
 import { DomainError, assertNever } from '../errors/domain-error';
+import type { ContactMessage } from './contact-message';
 import type { ContactEvent, DeliveryOutcome } from './contact-response.events';
 import { DELIVERY_OUTCOMES } from './contact-response.events';
 import { CONTACT_RESPONSE_TEXTS, DELIVERY_ERROR_MAX_LENGTH, RESPONSE_NOTES_MAX_LENGTH } from './contact-response.texts';
@@ -41,7 +43,10 @@ export type RecordDelivery = {
   metadata: { now: string };
 };
 
-export type ContactResponseCommand = MarkResponse | EditResponseNotes | RecordDelivery;
+/** A visitor's message, already validated (validateContactMessage); the id names the new stream. */
+export type ReceiveContactMessage = { type: 'ReceiveContactMessage'; data: { messageId: string; message: ContactMessage } };
+
+export type ContactResponseCommand = ReceiveContactMessage | MarkResponse | EditResponseNotes | RecordDelivery;
 
 export function evolveContactResponse(state: ContactResponseState, event: Pick<ContactEvent, 'type' | 'data'>): ContactResponseState {
   const e = event as ContactEvent;
@@ -91,6 +96,11 @@ function existing(state: ContactResponseState): string {
 
 export function decideContactResponse(state: ContactResponseState, command: ContactResponseCommand): ContactEvent[] {
   switch (command.type) {
+    case 'ReceiveContactMessage': {
+      if (state.messageId !== null) throw new DomainError('CONFLICT', CONTACT_RESPONSE_TEXTS.alreadyReceived);
+      const { name, email, message } = command.data.message;
+      return [{ type: 'ContactMessageReceived', data: { messageId: command.data.messageId, name, email, message } }];
+    }
     case 'MarkResponse': {
       const messageId = existing(state);
       const { responded } = command.data;

@@ -1,36 +1,17 @@
-import { DomainError } from '../errors/domain-error';
 import type { ContactResponseCommand } from './contact-response.decider';
+import { contactStreamId } from './contact-message';
 import { decideContactResponse, foldContactResponse, normaliseResponseNotes } from './contact-response.decider';
 import type { ContactEvent } from './contact-response.events';
 import { CONTACT_RESPONSE_TEXTS } from './contact-response.texts';
+import { deciderSpecification } from '../test-support/decider-specification';
+import { contactResponseDecider } from './contact-response.aggregate';
 
 const ID = '3b0f5c1e-6a55-4d0e-9d8e-1f1c2a3b4c5d';
 const T0 = '2025-04-01T12:00:00.000Z';
 const ANA = 'ana@punchline.example';
 const admin = (actorEmail = ANA, now = T0) => ({ actorEmail, now });
 
-/** Given/when/then over events only (DESIGN §12.2): state is never asserted. */
-function given(...history: ContactEvent[]) {
-  return {
-    when(command: ContactResponseCommand) {
-      const run = () => decideContactResponse(foldContactResponse(history), command);
-      return {
-        then: (expected: ContactEvent[]) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenFails: (code: DomainError['code'], message: string) => {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught).toBeInstanceOf(DomainError);
-          expect([(caught as DomainError).code, (caught as DomainError).message]).toEqual([code, message]);
-        },
-      };
-    },
-  };
-}
+const given = deciderSpecification(contactResponseDecider);
 
 const received: ContactEvent = { type: 'ContactMessageReceived', data: { messageId: ID, name: 'Ada', email: 'ada@example.com', message: 'Hello' } };
 const marked = (responded: boolean): ContactEvent => ({
@@ -132,5 +113,20 @@ describe('normaliseResponseNotes', () => {
   it('keeps the text as written apart from line endings', () => {
     expect(normaliseResponseNotes('  a\r\rb  ')).toBe('  a\n\nb  ');
     expect(normaliseResponseNotes('\t\n')).toBe('');
+  });
+});
+
+describe('ReceiveContactMessage', () => {
+  it('records one ContactMessageReceived that starts the message stream', () => {
+    given()
+      .when({ type: 'ReceiveContactMessage', data: { messageId: ID, message: { name: 'Ada', email: 'ada@example.com', message: 'Hello' } } })
+      .then([received]);
+    expect(contactStreamId(ID)).toBe(`contact-${ID}`);
+  });
+
+  it('refuses a second message on the same stream (ids are never reused)', () => {
+    given(received)
+      .when({ type: 'ReceiveContactMessage', data: { messageId: ID, message: { name: 'Ada', email: 'ada@example.com', message: 'Hello' } } })
+      .thenFails('CONFLICT', CONTACT_RESPONSE_TEXTS.alreadyReceived);
   });
 });

@@ -28,6 +28,7 @@ export const CONTACT_RESPONSE_TEXTS = {
   notesTooLong: `Notes must be at most ${RESPONSE_NOTES_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   nothingToChange: 'Send {responded: true|false} or {notes: "…"}.',
   actorRequired: 'An admin email is required.',
+  alreadyReceived: 'This message has already been received.',
   badOutcome: `Delivery status must be one of ${['sent', 'failed', 'skipped'].join(', ')}.`,
   badTime: 'Command time must be an ISO timestamp.',
   staleRevision: 'This message changed in the meantime; reload and try again.',

@@ -5,3 +5,4 @@ export * from './media-usage';
 export * from './media.events';
 export * from './media.state';
 export * from './media.decider';
+export * from './media.aggregate';

@@ -1,32 +1,11 @@
-import { DomainError } from '../errors/domain-error';
-import { decideMedia, MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
+import { MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
 import type { MediaEvent } from './media.events';
 import { foldMedia } from './media.state';
 import type { MediaUsage } from './media-usage';
+import { deciderSpecification } from '../test-support/decider-specification';
+import { mediaDecider } from './media.aggregate';
 
-/** Given/when/then over events only (DESIGN §12.2). */
-function given(...history: MediaEvent[]) {
-  return {
-    when(command: MediaCommand) {
-      const run = () => decideMedia(foldMedia(history), command);
-      return {
-        then: (expected: MediaEvent[]) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenFails: (code: DomainError['code'], message: string, details?: Record<string, unknown>) => {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught).toBeInstanceOf(DomainError);
-          expect([(caught as DomainError).code, (caught as DomainError).message]).toEqual([code, message]);
-          if (details) expect((caught as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const given = deciderSpecification(mediaDecider);
 
 const uploaded = (path: string, size = 1234): MediaEvent => ({
   type: 'MediaUploaded',

@@ -2,3 +2,4 @@ export * from './site.events';
 export * from './site.commands';
 export * from './site.state';
 export * from './site.decider';
+export * from './site.aggregate';

@@ -4,6 +4,8 @@ import type { SiteCommand } from './site.commands';
 import { decideSite, SITE_TEXTS } from './site.decider';
 import type { SiteEvent } from './site.events';
 import { foldSite } from './site.state';
+import { deciderSpecification } from '../test-support/decider-specification';
+import { siteDecider } from './site.aggregate';
 
 const T0 = '2025-04-01T12:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
@@ -11,29 +13,7 @@ const ANA = 'ana@punchline.example';
 const BO = 'bo@punchline.example';
 const meta = (actorEmail = ANA, now = T0) => ({ actorEmail, now });
 
-/** Given/when/then over events only (DESIGN §12.2): state is never asserted. */
-function given(...history: SiteEvent[]) {
-  return {
-    when(command: SiteCommand) {
-      const run = () => decideSite(foldSite(history), command);
-      return {
-        then: (expected: SiteEvent[]) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenFails: (code: DomainError['code'], message?: string) => {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught).toBeInstanceOf(DomainError);
-          expect((caught as DomainError).code).toBe(code);
-          if (message !== undefined) expect((caught as DomainError).message).toBe(message);
-        },
-      };
-    },
-  };
-}
+const given = deciderSpecification(siteDecider);
 
 const lockAcquired = (holderEmail: string, acquiredAt = T0, ttlSeconds = 300): SiteEvent => ({
   type: 'LockAcquired',

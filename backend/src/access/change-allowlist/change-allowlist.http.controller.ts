@@ -1,7 +1,6 @@
-import { Body, Controller, Header, Put, Req } from '@nestjs/common';
+import { Body, Controller, Header, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { commandMeta } from '../request-metadata';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import type { AllowlistResponse } from '../get-allowlist/get-allowlist.http.controller';
 import { ChangeAllowlistHandler } from './change-allowlist.handler';
 import { parseChangeAllowlistRequest } from './change-allowlist.request.dto';
@@ -16,10 +15,8 @@ export class ChangeAllowlistHttpController {
   @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { emails: { type: 'array', items: { type: 'string' } } }, required: ['emails'] } })
   @ApiOkResponse({ description: '{editable, env}' })
-  async put(@Req() req: Request, @Body() body: unknown): Promise<AllowlistResponse> {
+  async put(@Actor() actor: AdminIssuer, @Body() body: unknown): Promise<AllowlistResponse> {
     const { emails } = parseChangeAllowlistRequest(body);
-    // The guard guarantees an admin session here.
-    const actorEmail = req.session.user!.email;
-    return this.handler.execute({ emails, actorEmail, meta: commandMeta(req, actorEmail) });
+    return this.handler.execute(actor, emails);
   }
 }

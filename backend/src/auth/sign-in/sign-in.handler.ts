@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { type SignInDecision, type SignInMethod, decideSignIn, normaliseEmail } from '@punchline/domain';
+import { type SignInDecision, type SignInMethod, normaliseEmail, signInDecision } from '@punchline/domain';
 import { AccessStream } from '../../access/access-stream';
-import { commandMeta } from '../../access/request-metadata';
+import { Clock } from '../../platform/event-sourcing/clock';
+import { requestIssuer } from '../../platform/http/request-context';
 import type { ProviderIdentity } from '../google/google.strategy';
 import { DEFAULT_RETURN_TO, safeReturnTo } from '../return-to';
 import { destroySession, regenerateSession, saveSession } from '../sessions/session-data';
@@ -23,16 +24,15 @@ export class SignInHandler {
   constructor(
     private readonly access: AccessStream,
     private readonly timeout: SessionTimeout,
+    private readonly clock: Clock,
   ) {}
 
   async execute(req: Request, identity: ProviderIdentity, method: SignInMethod): Promise<SignInOutcome> {
     const returnTo = safeReturnTo(req.session?.returnTo ?? DEFAULT_RETURN_TO);
-    const meta = commandMeta(req, identity.email ? normaliseEmail(identity.email) : null);
-    const envEmails = this.access.envEmails;
-    const decision = await this.access.execute((state) => {
-      const d = decideSignIn(state, { ...identity, method, envEmails }, meta);
-      return { events: d.events, result: d };
-    });
+    const attempt = { ...identity, method, envEmails: this.access.envEmails };
+    const issuer = requestIssuer(req, identity.email ? normaliseEmail(identity.email) : null);
+    const { events } = await this.access.execute(issuer, { type: 'RecordSignIn', data: attempt });
+    const decision = signInDecision(attempt, events[0]!);
     if (!decision.user) {
       // Nothing to keep: the pre-sign-in session (it held `state`) goes entirely.
       await destroySession(req);
@@ -40,7 +40,7 @@ export class SignInHandler {
     }
     await regenerateSession(req);
     req.session.user = decision.user;
-    req.session.signedInAt = meta.metadata.occurredAt;
+    req.session.signedInAt = this.clock.now().toISOString();
     await this.timeout.apply(req);
     await saveSession(req);
     return { decision, redirectTo: returnTo };

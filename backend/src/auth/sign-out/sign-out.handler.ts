@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { decideSignOut } from '@punchline/domain';
 import { AccessStream } from '../../access/access-stream';
-import { commandMeta } from '../../access/request-metadata';
+import { requestIssuer } from '../../platform/http/request-context';
 import { destroySession } from '../sessions/session-data';
 
 /** Records AdminSignedOut and deletes the session row, so the old cookie is worthless. */
@@ -12,8 +11,7 @@ export class SignOutHandler {
 
   async execute(req: Request): Promise<void> {
     const email = req.session?.user?.email ?? null;
-    const meta = commandMeta(req, email);
-    await this.access.execute(() => ({ events: decideSignOut(email, meta), result: null }));
+    await this.access.execute(requestIssuer(req, email), { type: 'RecordSignOut', data: { sessionEmail: email } });
     await destroySession(req);
   }
 }

@@ -11,12 +11,14 @@ import {
   type ContactEvent,
   type DeliveryOutcome,
 } from '@punchline/domain';
-import { PROJECTED_CHANNEL, type Database, type DedicatedSession } from '@punchline/projections';
+import { PROJECTED_CHANNEL, type Database } from '@punchline/projections';
 import type { AppConfig } from '../../platform/config/config';
 import { CONFIG, DATABASE } from '../../platform/platform.module';
 import { SettingsReadService } from '../../settings/settings-read.service';
 import { ContactResponsesReadService, type PendingDelivery } from '../contact-responses.read';
-import { ContactStreams, type ContactIssuer } from '../contact-streams';
+import type { CommandIssuer } from '../../platform/event-sourcing/aggregate-runner';
+import { LeaderLock, ReactorLoop, describeError } from '../../platform/event-sourcing/reactor-loop';
+import { ContactStreams } from '../contact-streams';
 import { ContactMailer, SendFailure } from './contact-mailer';
 
 /** Session advisory lock held by the one deliverer among app instances (715001–715005 are the store's and projector's). */
@@ -57,13 +59,8 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
   pollMs = 30_000;
   leaderRetryMs = 5_000;
 
-  private running = false;
-  private loop: Promise<void> | null = null;
+  private readonly loop: ReactorLoop;
   private unlisten: (() => Promise<void>) | null = null;
-  private wakePending = false;
-  private wakeSleep: (() => void) | null = null;
-  private session: DedicatedSession | null = null;
-  private leader = false;
   private readonly retries = new Map<string, Retry>();
   private readonly recorded = new Map<string, number>();
 
@@ -74,55 +71,36 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
     private readonly reads: ContactResponsesReadService,
     private readonly mailer: ContactMailer,
     private readonly settings: SettingsReadService,
-  ) {}
+  ) {
+    this.loop = new ReactorLoop({
+      leader: new LeaderLock(db, DELIVERY_LEADER_LOCK, this.logger),
+      logger: this.logger,
+      pass: () => this.deliverDue(),
+      pollMs: () => this.pollMs,
+      leaderRetryMs: () => this.leaderRetryMs,
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.running = true;
     try {
       this.unlisten = await this.db.listen(PROJECTED_CHANNEL, () => this.wake());
     } catch (error) {
-      this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; looking for messages every ${this.pollMs} ms: ${String(error)}`);
+      this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; looking for messages every ${this.pollMs} ms: ${describeError(error)}`);
     }
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Before the platform closes the database (module destroy hooks all run before shutdown hooks). */
   async onModuleDestroy(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wakeSleep?.();
-    await this.loop;
+    if (!this.loop.isRunning) return;
+    await this.loop.stop();
     this.mailer.close();
     await this.unlisten?.().catch(() => undefined);
-    if (this.session) {
-      await this.session.query('SELECT pg_advisory_unlock($1)', [DELIVERY_LEADER_LOCK]).catch(() => undefined);
-      await this.session.release().catch(() => undefined);
-      this.session = null;
-    }
   }
 
   /** Something may be pending (a projector batch committed). */
   wake(): void {
-    if (this.wakeSleep) this.wakeSleep();
-    else this.wakePending = true;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let waitMs = this.pollMs;
-      try {
-        if (await this.holdLeadership()) {
-          const next = await this.deliverDue();
-          if (next !== null) waitMs = Math.min(waitMs, next);
-        } else {
-          waitMs = this.leaderRetryMs;
-        }
-      } catch (error) {
-        this.logger.error(`delivery pass failed; retrying: ${describe(error)}`);
-        waitMs = Math.min(waitMs, 1_000);
-      }
-      await this.sleep(waitMs);
-    }
+    this.loop.wake();
   }
 
   /** One pass: deliver what is due; answers ms until the next retry is due (0: more work now), or null. */
@@ -132,7 +110,7 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
     const waiting = [...this.retries].filter(([, retry]) => retry.nextAt > now).map(([id]) => id);
     const due = await this.reads.pendingDeliveries(BATCH, [...waiting, ...this.recorded.keys()]);
     for (const message of due) {
-      if (!this.running) return null;
+      if (!this.loop.isRunning) return null;
       await this.deliver(message);
     }
     if (due.length === BATCH) return 0;
@@ -149,7 +127,7 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
       return;
     }
     // Ties the delivery to the visitor's request and to the message it delivers (audit trail).
-    const issuer: ContactIssuer = { actorEmail: null, correlationId: received.metadata.correlationId, causationId: received.eventId };
+    const issuer: CommandIssuer = { actorEmail: null, correlationId: received.metadata.correlationId, causationId: received.eventId };
     if (!this.mailer.enabled) return this.record(message.id, issuer, 'skipped', DELIVERY_TEXTS.noSmtp, null, 0);
     const live = (await this.settings.getLive()).settings;
     const to = deliveryRecipient(this.config.contactTo, live.contactemail);
@@ -167,7 +145,7 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
         text: content.text,
       });
     } catch (error) {
-      const failure = error instanceof SendFailure ? error : new SendFailure(describe(error), undefined);
+      const failure = error instanceof SendFailure ? error : new SendFailure(describeError(error), undefined);
       const delay = isPermanentSmtpFailure(failure.responseCode) ? null : retryDelayAfter(attempt, this.retryDelaysMs, this.maxAttempts);
       if (delay === null) return this.record(message.id, issuer, 'failed', failure.message, to, attempt);
       this.logger.warn(`delivery of ${message.id} failed (attempt ${attempt}), retrying in ${delay} ms: ${failure.message}`);
@@ -177,7 +155,7 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
     await this.record(message.id, issuer, 'sent', null, to, attempt);
   }
 
-  private async record(messageId: string, issuer: ContactIssuer, status: DeliveryOutcome, error: string | null, to: string | null, attempts: number): Promise<void> {
+  private async record(messageId: string, issuer: CommandIssuer, status: DeliveryOutcome, error: string | null, to: string | null, attempts: number): Promise<void> {
     await this.streams.execute(messageId, issuer, (now) => [{ type: 'RecordDelivery', data: { status, error, to, attempts }, metadata: { now } }], {
       waitForProjection: false,
     });
@@ -188,48 +166,4 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
   private forget(messageId: string): void {
     this.retries.delete(messageId);
   }
-
-  /** PGlite: one process, always. PostgreSQL: whoever holds the session advisory lock. */
-  private async holdLeadership(): Promise<boolean> {
-    if (this.db.kind === 'pglite') return true;
-    try {
-      if (this.leader && this.session) {
-        await this.session.query('SELECT 1');
-        return true;
-      }
-      this.session ??= await this.db.dedicatedSession();
-      const { rows } = await this.session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [DELIVERY_LEADER_LOCK]);
-      this.leader = rows[0]?.locked === true;
-      return this.leader;
-    } catch (error) {
-      // The lock died with the connection: another instance may deliver now.
-      this.logger.warn(`delivery leadership lost or not available: ${describe(error)}`);
-      this.leader = false;
-      const session = this.session;
-      this.session = null;
-      await session?.release().catch(() => undefined);
-      return false;
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    if (this.wakePending) {
-      this.wakePending = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.wakeSleep = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakeSleep = done;
-    });
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS } from '@punchline/domain';
 import type { Response } from 'express';
-import { ContactClock } from '../contact-clock';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { contactQueryValidation } from '../contact-request';
 import { ContactResponsesReadService } from '../contact-responses.read';
 import { contactCsvChunks, contactCsvFileName } from './contact-responses.csv';
@@ -16,7 +16,7 @@ import { ListContactResponsesRequestDto } from './list-contact-responses.request
 export class ListContactResponsesHttpController {
   constructor(
     private readonly queries: QueryBus,
-    private readonly clock: ContactClock,
+    private readonly clock: Clock,
     private readonly reads: ContactResponsesReadService,
   ) {}
 

@@ -1,4 +1,4 @@
-import { ContactClock } from '../contact-clock';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { ContactResponsesReadService } from '../contact-responses.read';
 import { signIn } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
@@ -113,7 +113,7 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
 
   describe('format=csv', () => {
     it('downloads every matching message as a dated file, formulas defused', async () => {
-      jest.spyOn(s.app.app.get(ContactClock), 'now').mockReturnValue(new Date('2025-04-01T10:00:00Z'));
+      jest.spyOn(s.app.app.get(Clock), 'now').mockReturnValue(new Date('2025-04-01T10:00:00Z'));
       const res = await s.b.get('/api/admin/contact-responses?format=csv&sort=oldest');
       jest.restoreAllMocks();
       expect(res.status).toBe(200);

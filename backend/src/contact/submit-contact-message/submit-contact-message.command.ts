@@ -3,7 +3,8 @@ import type { ContactMessage } from '@punchline/domain';
 
 export interface SubmitContactMessageResult {
   messageId: string;
-  position: number;
+  /** Global position of the recorded message (never null: receiving always records). */
+  position: number | null;
 }
 
 /** POST /api/contact with a valid message: record it on a stream of its own. */

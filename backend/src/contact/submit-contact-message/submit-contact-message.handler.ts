@@ -1,24 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { contactStreamId, receiveContactMessage, type EventStore } from '@punchline/domain';
-import { EVENT_STORE } from '../../platform/platform.module';
+import { IdSource } from '../../platform/event-sourcing/clock';
+import { ContactStreams } from '../contact-streams';
 import { SubmitContactMessageCommand, type SubmitContactMessageResult } from './submit-contact-message.command';
 
 @CommandHandler(SubmitContactMessageCommand)
 export class SubmitContactMessageHandler implements ICommandHandler<SubmitContactMessageCommand> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    private readonly streams: ContactStreams,
+    private readonly ids: IdSource,
+  ) {}
 
-  /** A visitor is nobody's account: actorEmail stays null; the message id names the stream. */
+  /**
+   * A visitor is nobody's account: actorEmail stays null; a new id names the message's stream. The
+   * visitor's answer does not wait for the inbox to show it (the deliverer and inbox catch up).
+   */
   async execute({ message, correlationId }: SubmitContactMessageCommand): Promise<SubmitContactMessageResult> {
-    const messageId = randomUUID();
-    const event = receiveContactMessage(message, { messageId, eventId: randomUUID() }, {
-      actorEmail: null,
-      correlationId,
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    });
-    const { position } = await this.store.append(contactStreamId(messageId), [event], { expectedRevision: 'no_stream' });
+    const messageId = this.ids.next();
+    const { position } = await this.streams.execute(
+      messageId,
+      { actorEmail: null, correlationId },
+      () => [{ type: 'ReceiveContactMessage', data: { messageId, message } }],
+      { waitForProjection: false },
+    );
     return { messageId, position };
   }
 }

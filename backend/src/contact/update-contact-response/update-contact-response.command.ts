@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { ContactResponseItem } from '../contact-responses.read';
-import type { ContactCommandContext } from '../contact-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
 export interface UpdateContactResponseResult {
   item: ContactResponseItem;
@@ -12,7 +12,7 @@ export interface UpdateContactResponseResult {
  */
 export class UpdateContactResponseCommand extends Command<UpdateContactResponseResult> {
   constructor(
-    readonly context: ContactCommandContext,
+    readonly context: AdminIssuer,
     readonly messageId: string,
     readonly changes: { responded?: boolean; notes?: string },
   ) {

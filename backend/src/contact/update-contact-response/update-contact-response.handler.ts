@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CONTACT_RESPONSE_TEXTS, DomainError, type ContactResponseCommand } from '@punchline/domain';
 import { ContactResponsesReadService } from '../contact-responses.read';
-import { isUuid } from '../contact-request';
+import { isUuid } from '../../platform/http/request-context';
 import { ContactStreams } from '../contact-streams';
 import { UpdateContactResponseCommand, type UpdateContactResponseResult } from './update-contact-response.command';
 

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SiteCommandContext } from '../../settings/settings-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
 /** SPEC §7 leaves the shape open: {deleted: path}. A used file answers 409 {error, usage}. */
 export interface DeleteMediaAnswer {
@@ -8,7 +8,7 @@ export interface DeleteMediaAnswer {
 
 export class DeleteMediaCommand extends Command<DeleteMediaAnswer> {
   constructor(
-    readonly context: SiteCommandContext,
+    readonly context: AdminIssuer,
     readonly path: string,
   ) {
     super();

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SiteCommandContext } from '../../settings/settings-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
 /**
  * SPEC §7: {totalUpdated, replacements {draft, live}}: how many links in each stage now name the
@@ -14,7 +14,7 @@ export interface RenameMediaAnswer {
 
 export class RenameMediaCommand extends Command<RenameMediaAnswer> {
   constructor(
-    readonly context: SiteCommandContext,
+    readonly context: AdminIssuer,
     readonly fromPath: string,
     readonly toName: string,
   ) {

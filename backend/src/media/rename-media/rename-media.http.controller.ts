@@ -1,10 +1,10 @@
-import { Body, Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { settingsBodyValidation, siteCommandContext } from '../../settings/settings-request';
+import { settingsBodyValidation } from '../../settings/settings-request';
 import { RenameMediaCommand, type RenameMediaAnswer } from './rename-media.command';
 import { RenameMediaRequestDto } from './rename-media.request.dto';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('media')
 @Controller('api/storage/rename')
@@ -16,7 +16,7 @@ export class RenameMediaHttpController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{totalUpdated, replacements: {draft, live}, path, url}' })
-  async rename(@Req() req: Request, @Body(settingsBodyValidation) body: RenameMediaRequestDto): Promise<RenameMediaAnswer> {
-    return this.commands.execute(new RenameMediaCommand(siteCommandContext(req), body.fromPath, body.toName));
+  async rename(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: RenameMediaRequestDto): Promise<RenameMediaAnswer> {
+    return this.commands.execute(new RenameMediaCommand(actor, body.fromPath, body.toName));
   }
 }

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SiteCommandContext } from '../../settings/settings-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 import type { MediaFileView } from '../media-files.read';
 
 export interface IncomingFile {
@@ -17,7 +17,7 @@ export interface UploadMediaAnswer {
 /** POST /api/storage/upload (multipart field `file`). */
 export class UploadMediaCommand extends Command<UploadMediaAnswer> {
   constructor(
-    readonly context: SiteCommandContext,
+    readonly context: AdminIssuer,
     readonly file: IncomingFile | null,
   ) {
     super();

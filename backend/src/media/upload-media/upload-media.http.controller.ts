@@ -1,13 +1,12 @@
-import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, Header, PayloadTooLargeException, Post, Req, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, Header, PayloadTooLargeException, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { DomainError, MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
 import { ErrorBodyFilter } from '../../platform/http/domain-error.filter';
-import { siteCommandContext } from '../../settings/settings-request';
 import { UploadMediaCommand, type UploadMediaAnswer } from './upload-media.command';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 /** Multer stops reading at the size limit; its 413 gets the library's own wording. */
 @Catch()
@@ -39,8 +38,8 @@ export class UploadMediaHttpController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
   @ApiCreatedResponse({ description: '{url, item}: the proxy URL of the stored file and its library entry' })
-  async upload(@Req() req: Request, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadMediaAnswer> {
+  async upload(@Actor() actor: AdminIssuer, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadMediaAnswer> {
     const incoming = file ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), buffer: file.buffer } : null;
-    return this.commands.execute(new UploadMediaCommand(siteCommandContext(req), incoming));
+    return this.commands.execute(new UploadMediaCommand(actor, incoming));
   }
 }

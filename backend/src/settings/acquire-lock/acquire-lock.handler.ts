@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, activeLock } from '@punchline/domain';
 import type { LockAnswer } from '../get-lock/get-lock.query';
-import { SettingsClock } from '../settings-clock';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { toLockView } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { AcquireLockCommand } from './acquire-lock.command';
@@ -10,7 +10,7 @@ import { AcquireLockCommand } from './acquire-lock.command';
 export class AcquireLockHandler implements ICommandHandler<AcquireLockCommand> {
   constructor(
     private readonly site: SiteStream,
-    private readonly clock: SettingsClock,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ context, ttlSeconds }: AcquireLockCommand): Promise<LockAnswer> {

@@ -1,11 +1,11 @@
-import { Body, Controller, Header, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { LockAnswer } from '../get-lock/get-lock.query';
-import { DraftEditAccessFilter, settingsBodyValidation, siteCommandContext } from '../settings-request';
+import { DraftEditAccessFilter, settingsBodyValidation } from '../settings-request';
 import { AcquireLockCommand } from './acquire-lock.command';
 import { AcquireLockRequestDto } from './acquire-lock.request.dto';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/lock/acquire')
@@ -19,7 +19,7 @@ export class AcquireLockHttpController {
   @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { ttlSeconds: { type: 'integer', minimum: 30, maximum: 3600, default: 300 } } } })
   @ApiOkResponse({ description: '{lock: {holder_email, acquired_at, expires_at}, error: null}' })
-  async acquire(@Req() req: Request, @Body(settingsBodyValidation) body: AcquireLockRequestDto): Promise<LockAnswer> {
-    return this.commands.execute(new AcquireLockCommand(siteCommandContext(req), body.ttlSeconds));
+  async acquire(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: AcquireLockRequestDto): Promise<LockAnswer> {
+    return this.commands.execute(new AcquireLockCommand(actor, body.ttlSeconds));
   }
 }

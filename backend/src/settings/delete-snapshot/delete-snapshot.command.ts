@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SiteCommandContext } from '../settings-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
 export interface DeleteSnapshotResult {
   deleted: string;
@@ -9,7 +9,7 @@ export interface DeleteSnapshotResult {
 /** DELETE /api/settings/versions/:id: permanent (SPEC §4); the event keeps its label for the audit trail. */
 export class DeleteSnapshotCommand extends Command<DeleteSnapshotResult> {
   constructor(
-    readonly context: SiteCommandContext,
+    readonly context: AdminIssuer,
     readonly snapshotId: string,
   ) {
     super();

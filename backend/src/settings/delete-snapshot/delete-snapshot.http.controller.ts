@@ -1,9 +1,9 @@
-import { Controller, Delete, Header, Param, Req } from '@nestjs/common';
+import { Controller, Delete, Header, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { siteCommandContext } from '../settings-request';
+
 import { DeleteSnapshotCommand, type DeleteSnapshotResult } from './delete-snapshot.command';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/versions')
@@ -14,7 +14,7 @@ export class DeleteSnapshotHttpController {
   @Delete(':id')
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{deleted: id, error: null}' })
-  async delete(@Req() req: Request, @Param('id') id: string): Promise<DeleteSnapshotResult> {
-    return this.commands.execute(new DeleteSnapshotCommand(siteCommandContext(req), id));
+  async delete(@Actor() actor: AdminIssuer, @Param('id') id: string): Promise<DeleteSnapshotResult> {
+    return this.commands.execute(new DeleteSnapshotCommand(actor, id));
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, UseFilters } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { SettingsClock } from '../settings-clock';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { DraftEditAccessFilter } from '../settings-request';
 import { GetLockQuery, type LockAnswer } from './get-lock.query';
 
@@ -11,7 +11,7 @@ import { GetLockQuery, type LockAnswer } from './get-lock.query';
 export class GetLockHttpController {
   constructor(
     private readonly queries: QueryBus,
-    private readonly clock: SettingsClock,
+    private readonly clock: Clock,
   ) {}
 
   /** SPEC §7: {lock}; the editor polls it every 90 s while another editor holds the lock. */

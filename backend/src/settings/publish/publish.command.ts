@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { SettingsRecord } from '@punchline/domain';
-import type { SiteCommandContext } from '../settings-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
 export interface PublishResult {
   /** The new live settings, public reading. */
@@ -13,7 +13,7 @@ export interface PublishResult {
 /** POST /api/settings/publish: publishes the chosen draft snapshot, or the current draft when none is given. */
 export class PublishCommand extends Command<PublishResult> {
   constructor(
-    readonly context: SiteCommandContext,
+    readonly context: AdminIssuer,
     readonly snapshotId: string | null,
   ) {
     super();

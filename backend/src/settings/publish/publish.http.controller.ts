@@ -1,10 +1,10 @@
-import { Body, Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { settingsBodyValidation, siteCommandContext } from '../settings-request';
+import { settingsBodyValidation } from '../settings-request';
 import { PublishCommand, type PublishResult } from './publish.command';
 import { PublishRequestDto } from './publish.request.dto';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/publish')
@@ -17,7 +17,7 @@ export class PublishHttpController {
   @Header('Cache-Control', 'no-store')
   @ApiBody({ required: false, schema: { type: 'object', properties: { snapshotId: { type: 'string', nullable: true } } } })
   @ApiOkResponse({ description: '{data: the new live settings, version, error: null}' })
-  async publish(@Req() req: Request, @Body(settingsBodyValidation) body: PublishRequestDto): Promise<PublishResult> {
-    return this.commands.execute(new PublishCommand(siteCommandContext(req), body.snapshotId ?? null));
+  async publish(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: PublishRequestDto): Promise<PublishResult> {
+    return this.commands.execute(new PublishCommand(actor, body.snapshotId ?? null));
   }
 }

@@ -1,9 +1,9 @@
-import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { siteCommandContext } from '../settings-request';
+
 import { PullLiveCommand, type DraftAnswer } from './pull-live.command';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/pull-live')
@@ -15,7 +15,7 @@ export class PullLiveHttpController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{data: the draft, now equal to live, error: null}' })
-  async pull(@Req() req: Request): Promise<DraftAnswer> {
-    return this.commands.execute(new PullLiveCommand(siteCommandContext(req)));
+  async pull(@Actor() actor: AdminIssuer): Promise<DraftAnswer> {
+    return this.commands.execute(new PullLiveCommand(actor));
   }
 }

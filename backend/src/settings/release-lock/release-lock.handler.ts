@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { activeLock } from '@punchline/domain';
 import type { LockAnswer } from '../get-lock/get-lock.query';
-import { SettingsClock } from '../settings-clock';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { toLockView } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { ReleaseLockCommand } from './release-lock.command';
@@ -10,7 +10,7 @@ import { ReleaseLockCommand } from './release-lock.command';
 export class ReleaseLockHandler implements ICommandHandler<ReleaseLockCommand> {
   constructor(
     private readonly site: SiteStream,
-    private readonly clock: SettingsClock,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ context, reason }: ReleaseLockCommand): Promise<LockAnswer> {

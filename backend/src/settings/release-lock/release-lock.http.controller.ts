@@ -1,11 +1,11 @@
-import { Body, Controller, Header, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { LockAnswer } from '../get-lock/get-lock.query';
-import { DraftEditAccessFilter, settingsBodyValidation, siteCommandContext } from '../settings-request';
+import { DraftEditAccessFilter, settingsBodyValidation } from '../settings-request';
 import { ReleaseLockCommand } from './release-lock.command';
 import { ReleaseLockRequestDto } from './release-lock.request.dto';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/lock/release')
@@ -22,7 +22,7 @@ export class ReleaseLockHttpController {
   @Header('Cache-Control', 'no-store')
   @ApiBody({ required: false, schema: { type: 'object', properties: { reason: { type: 'string', enum: ['released', 'page-closed', 'signed-out'] } } } })
   @ApiOkResponse({ description: '{lock: the lock left (null when released), error: null}' })
-  async release(@Req() req: Request, @Body(settingsBodyValidation) body: ReleaseLockRequestDto): Promise<LockAnswer> {
-    return this.commands.execute(new ReleaseLockCommand(siteCommandContext(req), body.reason));
+  async release(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: ReleaseLockRequestDto): Promise<LockAnswer> {
+    return this.commands.execute(new ReleaseLockCommand(actor, body.reason));
   }
 }

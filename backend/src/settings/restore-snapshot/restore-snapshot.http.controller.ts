@@ -1,10 +1,10 @@
-import { Controller, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { DraftAnswer } from '../pull-live/pull-live.command';
-import { siteCommandContext } from '../settings-request';
+
 import { RestoreSnapshotCommand } from './restore-snapshot.command';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/versions')
@@ -16,7 +16,7 @@ export class RestoreSnapshotHttpController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{data: the draft after the restore, error: null}' })
-  async restore(@Req() req: Request, @Param('id') id: string): Promise<DraftAnswer> {
-    return this.commands.execute(new RestoreSnapshotCommand(siteCommandContext(req), id));
+  async restore(@Actor() actor: AdminIssuer, @Param('id') id: string): Promise<DraftAnswer> {
+    return this.commands.execute(new RestoreSnapshotCommand(actor, id));
   }
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Header, Put, Query, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Header, Put, Query, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { DraftEditAccessFilter, settingsValidation, siteCommandContext } from '../settings-request';
+import { DraftEditAccessFilter, settingsValidation } from '../settings-request';
 import { SaveDraftCommand, type SaveDraftResult } from './save-draft.command';
 import { SaveDraftRequestDto } from './save-draft.request.dto';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings')
@@ -21,7 +21,7 @@ export class SaveDraftHttpController {
   @ApiQuery({ name: 'stage', required: true, enum: ['draft'] })
   @ApiBody({ schema: { type: 'object', description: 'The whole flat settings record.' } })
   @ApiOkResponse({ description: '{data: the saved draft (merged over live), error: null}' })
-  async save(@Req() req: Request, @Query(settingsValidation) _query: SaveDraftRequestDto, @Body() body: unknown): Promise<SaveDraftResult> {
-    return this.commands.execute(new SaveDraftCommand(siteCommandContext(req), body));
+  async save(@Actor() actor: AdminIssuer, @Query(settingsValidation) _query: SaveDraftRequestDto, @Body() body: unknown): Promise<SaveDraftResult> {
+    return this.commands.execute(new SaveDraftCommand(actor, body));
   }
 }

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { SettingsVersionView } from '../settings-read.service';
-import type { SiteCommandContext } from '../settings-request';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
 export interface SaveSnapshotResult {
   version: SettingsVersionView;
@@ -10,7 +10,7 @@ export interface SaveSnapshotResult {
 /** POST /api/settings/versions: snapshots the draft as it reads now (draft merged over live). */
 export class SaveSnapshotCommand extends Command<SaveSnapshotResult> {
   constructor(
-    readonly context: SiteCommandContext,
+    readonly context: AdminIssuer,
     readonly label: string | null,
   ) {
     super();

@@ -1,10 +1,10 @@
-import { Body, Controller, Header, Post, Req } from '@nestjs/common';
+import { Body, Controller, Header, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { settingsBodyValidation, siteCommandContext } from '../settings-request';
+import { settingsBodyValidation } from '../settings-request';
 import { SaveSnapshotCommand, type SaveSnapshotResult } from './save-snapshot.command';
 import { SaveSnapshotRequestDto } from './save-snapshot.request.dto';
+import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 @ApiTags('settings')
 @Controller('api/settings/versions')
@@ -16,7 +16,7 @@ export class SaveSnapshotHttpController {
   @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { label: { type: 'string', nullable: true }, stage: { type: 'string', enum: ['draft'] } } } })
   @ApiCreatedResponse({ description: '{version: {id, label, stage, status, created_at, author_email}, error: null}' })
-  async save(@Req() req: Request, @Body(settingsBodyValidation) body: SaveSnapshotRequestDto): Promise<SaveSnapshotResult> {
-    return this.commands.execute(new SaveSnapshotCommand(siteCommandContext(req), body.label ?? null));
+  async save(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: SaveSnapshotRequestDto): Promise<SaveSnapshotResult> {
+    return this.commands.execute(new SaveSnapshotCommand(actor, body.label ?? null));
   }
 }

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@punchline/domain';
 import { SITE_STREAM } from '@punchline/domain';
-import { SettingsClock } from '../settings-clock';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { type TestApp, http, signIn, startTestApp } from '../../test-support/test-app';
 import type { DatabaseKind } from '../../test-support/test-database';
 
@@ -21,7 +21,7 @@ export interface SettingsApp {
   visitor: Client;
   /** Signed in while allowlisted, then removed from the allowlist: a session that is not an admin's. */
   removed: Client;
-  clock: SettingsClock;
+  clock: Clock;
   /** Moves the settings clock (commands and lock expiry) by seconds; cumulative. */
   advanceClock(seconds: number): void;
   siteEvents(): Promise<RecordedEvent[]>;
@@ -36,7 +36,7 @@ export async function startSettingsApp(kind: DatabaseKind): Promise<SettingsApp>
   const removed = http(app.baseUrl, await signIn(app.baseUrl, REMOVED_ADMIN));
   expect((await a.put('/api/admin/allowlist', { emails: [] })).status).toBe(200);
 
-  const clock = app.app.get(SettingsClock);
+  const clock = app.app.get(Clock);
   let offsetMs = 0;
   const realNow = clock.now.bind(clock);
   // Time is injected (DESIGN §12.3); moving it is how a test sees a lock expire without waiting 30 s.

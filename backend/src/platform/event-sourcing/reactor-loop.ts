@@ -1,0 +1,139 @@
+import type { Logger } from '@nestjs/common';
+import type { Database, DedicatedSession } from '@punchline/projections';
+
+/**
+ * Leadership among app instances for work only one of them should do at a time: a session-level
+ * PostgreSQL advisory lock on a dedicated connection, held while the connection lives (a crashed
+ * leader's lock dies with it). PGlite is one process, so it always leads.
+ */
+export class LeaderLock {
+  private session: DedicatedSession | null = null;
+  private leader = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly lockId: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Whether this instance leads now; tries to take the lock when it does not. */
+  async hold(): Promise<boolean> {
+    if (this.db.kind === 'pglite') return true;
+    try {
+      if (this.leader && this.session) {
+        await this.session.query('SELECT 1');
+        return true;
+      }
+      this.session ??= await this.db.dedicatedSession();
+      const { rows } = await this.session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [this.lockId]);
+      this.leader = rows[0]?.locked === true;
+      return this.leader;
+    } catch (error) {
+      // The lock died with the connection: another instance may lead now.
+      this.logger.warn(`leadership lost or not available: ${describeError(error)}`);
+      this.leader = false;
+      const session = this.session;
+      this.session = null;
+      await session?.release().catch(() => undefined);
+      return false;
+    }
+  }
+
+  async release(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    this.leader = false;
+    if (!session) return;
+    await session.query('SELECT pg_advisory_unlock($1)', [this.lockId]).catch(() => undefined);
+    await session.release().catch(() => undefined);
+  }
+}
+
+export interface ReactorLoopOptions {
+  leader: LeaderLock;
+  logger: Logger;
+  /** One pass of work; answers ms until more is due (0: at once), or null for "nothing known". */
+  pass: () => Promise<number | null>;
+  /** Longest sleep between passes (read each time, so tests can shorten it). */
+  pollMs: () => number;
+  /** Sleep before trying for leadership again. */
+  leaderRetryMs: () => number;
+}
+
+/**
+ * The loop of a reactor (contact delivery, scheduled publishing): while running, the leader makes
+ * a pass, then sleeps until the pass's next due time, the poll interval, or a wake-up, whichever
+ * comes first. A failed pass is logged and retried after a second; it never stops the loop.
+ */
+export class ReactorLoop {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakePending = false;
+  private wakeSleep: (() => void) | null = null;
+
+  constructor(private readonly options: ReactorLoopOptions) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Ends the loop after the pass under way and gives up leadership. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wakeSleep?.();
+    await this.loop;
+    await this.options.leader.release();
+  }
+
+  /** Something may be due: make the next pass now. */
+  wake(): void {
+    if (this.wakeSleep) this.wakeSleep();
+    else this.wakePending = true;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let waitMs = this.options.pollMs();
+      try {
+        if (await this.options.leader.hold()) {
+          const next = await this.options.pass();
+          if (next !== null) waitMs = Math.min(waitMs, next);
+        } else {
+          waitMs = this.options.leaderRetryMs();
+        }
+      } catch (error) {
+        this.options.logger.error(`pass failed; retrying: ${describeError(error)}`);
+        waitMs = Math.min(waitMs, 1_000);
+      }
+      await this.sleep(waitMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (this.wakePending) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakeSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleep = done;
+    });
+  }
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
