@@ -59,6 +59,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('GET', '/api/settings/versions/:id', 'admin'),
   row('POST', '/api/settings/versions/:id/restore', 'admin'),
   row('DELETE', '/api/settings/versions/:id', 'admin'),
+  row('POST', '/api/settings/schedule', 'admin'),
+  row('GET', '/api/settings/schedules', 'admin'),
+  row('DELETE', '/api/settings/schedules/:id', 'admin'),
 
   // public pages (server-rendered; stage=draft needs an admin, else live)
   row('GET', '/', 'anyone'),

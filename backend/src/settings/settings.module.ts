@@ -28,6 +28,12 @@ import { SaveDraftHandler } from './save-draft/save-draft.handler';
 import { SaveDraftHttpController } from './save-draft/save-draft.http.controller';
 import { SaveSnapshotHandler } from './save-snapshot/save-snapshot.handler';
 import { SaveSnapshotHttpController } from './save-snapshot/save-snapshot.http.controller';
+import { CancelScheduleHandler } from './cancel-schedule/cancel-schedule.handler';
+import { CancelScheduleHttpController } from './cancel-schedule/cancel-schedule.http.controller';
+import { ListSchedulesHttpController } from './list-schedules/list-schedules.http.controller';
+import { ScheduledPublisher } from './run-scheduled-publishes/scheduled-publisher.reactor';
+import { SchedulePublishHandler } from './schedule-publish/schedule-publish.handler';
+import { SchedulePublishHttpController } from './schedule-publish/schedule-publish.http.controller';
 import { SettingsReadService } from './settings-read.service';
 import { SiteStream } from './site-stream';
 
@@ -53,6 +59,9 @@ import { SiteStream } from './site-stream';
     SaveSnapshotHttpController,
     RestoreSnapshotHttpController,
     DeleteSnapshotHttpController,
+    SchedulePublishHttpController,
+    ListSchedulesHttpController,
+    CancelScheduleHttpController,
   ],
   providers: [
     SettingsReadService,
@@ -70,6 +79,9 @@ import { SiteStream } from './site-stream';
     SaveSnapshotHandler,
     RestoreSnapshotHandler,
     DeleteSnapshotHandler,
+    SchedulePublishHandler,
+    CancelScheduleHandler,
+    ScheduledPublisher,
     {
       provide: LIVE_SESSION_TIMEOUT,
       inject: [SettingsReadService],

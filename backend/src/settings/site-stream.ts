@@ -22,9 +22,12 @@ export class SiteStream {
     this.runner = runners.create({ decider: siteDecider, name: 'site', staleRevisionText: SETTINGS_TEXTS.staleRevision, cache: true });
   }
 
-  /** Decides `build(now)` on the caught-up state, appends, and answers once the read side shows it. */
-  async execute(issuer: CommandIssuer, build: (now: string) => SiteCommand): Promise<SiteCommandOutcome> {
-    const outcome = await this.runner.execute(SITE_STREAM, issuer, ({ now }) => build(now));
+  /**
+   * Decides `build(now, state)` (one command, or several decided in turn and appended together) on
+   * the caught-up state, appends, and answers once the read side shows it.
+   */
+  async execute(issuer: CommandIssuer, build: (now: string, state: SiteState) => SiteCommand | SiteCommand[]): Promise<SiteCommandOutcome> {
+    const outcome = await this.runner.execute(SITE_STREAM, issuer, ({ now, state }) => build(now, state));
     if (outcome.position !== null) this.reads.invalidate();
     return outcome;
   }

@@ -3,3 +3,4 @@ export * from './site.commands';
 export * from './site.state';
 export * from './site.decider';
 export * from './site.aggregate';
+export * from './schedules.contract';

@@ -30,6 +30,15 @@ export type Publish = Command<'Publish', { snapshotId?: string | null }>;
 /** After a media rename: links equal to a `from` (every URL form of the old file) become its `to`. */
 export type RewriteMediaReferences = Command<'RewriteMediaReferences', { replacements: LinkReplacement[] }>;
 
+/** Publish a snapshot at `at` (ISO instant, in the future). The id comes in through metadata. */
+export type SchedulePublish = Command<'SchedulePublish', { at: string; snapshotId: string }, SiteCommandMetadata & { scheduleId: string }>;
+export type CancelScheduledPublish = Command<'CancelScheduledPublish', { scheduleId: string; reason?: 'cancelled' | 'scheduler-not-admin' }>;
+/**
+ * Issued by the scheduled publisher when a schedule is due, in the name of the admin who made it:
+ * publishes its snapshot under the rules of a manual publish; nothing when it already ran or was cancelled.
+ */
+export type RunScheduledPublish = Command<'RunScheduledPublish', { scheduleId: string }>;
+
 export type SiteCommand =
   | AcquireLock
   | ReleaseLock
@@ -39,4 +48,7 @@ export type SiteCommand =
   | RestoreSnapshot
   | DeleteSnapshot
   | Publish
-  | RewriteMediaReferences;
+  | RewriteMediaReferences
+  | SchedulePublish
+  | CancelScheduledPublish
+  | RunScheduledPublish;

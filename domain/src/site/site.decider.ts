@@ -13,20 +13,30 @@
  *   no effective changes), except Publish, which is always recorded: an auditor wants every
  *   publish, and the public pages are rebuilt on it.
  * - Publishing a snapshot publishes that snapshot's settings (over live); otherwise the draft view.
+ * - Schedules: a publish of a snapshot at a future instant. Scheduling does not edit the draft, so
+ *   it is allowed while another editor holds the lock; running it follows the rules of a manual
+ *   publish in the name of the admin who scheduled it (refused while another editor holds the
+ *   lock: the publisher tries again until the lock is free, and records how late it ran). A
+ *   schedule runs at most once: running one that already ran or was cancelled records nothing.
+ *   Deleting a snapshot cancels the schedules that name it, with that reason.
  */
 import { DomainError, assertNever } from '../errors/domain-error';
 import type { StoredSettings } from '../settings';
 import { checkLink, describeSettingsErrors, diffSettings, hasSettingsChanges, mergeDraftOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
-import type { AcquireLock, Publish, RewriteMediaReferences, SaveDraft, SaveSnapshot, SiteCommand, SiteCommandMetadata } from './site.commands';
+import type { AcquireLock, CancelScheduledPublish, Publish, RewriteMediaReferences, SaveDraft, SaveSnapshot, SchedulePublish, SiteCommand, SiteCommandMetadata } from './site.commands';
 import type { LockReleaseReason, SiteEvent } from './site.events';
 import { LOCK_RELEASE_REASONS } from './site.events';
-import type { SiteSnapshot, SiteState } from './site.state';
+import type { PendingSchedule, SiteSnapshot, SiteState } from './site.state';
 import { activeLock, draftView, normaliseActorEmail } from './site.state';
 
 export const LOCK_TTL_DEFAULT_SECONDS = 300;
 export const LOCK_TTL_MIN_SECONDS = 30;
 export const LOCK_TTL_MAX_SECONDS = 3600;
 export const SNAPSHOT_LABEL_MAX_LENGTH = 200;
+/** Enough for a season of announcements; more pending at once is a mistake, not a plan. */
+export const MAX_PENDING_SCHEDULES = 20;
+/** A schedule further ahead than this is almost certainly a typo in the year. */
+export const SCHEDULE_MAX_DAYS_AHEAD = 366;
 
 /** Texts of the errors the decider raises (SPEC §6 and §8 where they apply). */
 export const SITE_TEXTS = {
@@ -40,6 +50,12 @@ export const SITE_TEXTS = {
   badTime: 'Command time must be an ISO timestamp.',
   actorRequired: 'An actor email is required.',
   badReplacement: 'Each replacement needs a non-empty "from" and an allowed link as "to".',
+  scheduleTimeInvalid: 'Choose a date and time for the publish (an ISO timestamp such as 2031-06-12T18:00:00Z).',
+  scheduleInPast: 'Choose a time in the future for a scheduled publish.',
+  scheduleTooFar: `A publish can be scheduled at most ${SCHEDULE_MAX_DAYS_AHEAD} days ahead.`,
+  tooManySchedules: `At most ${MAX_PENDING_SCHEDULES} publishes can be scheduled at once; cancel one first.`,
+  scheduleNotFound: 'Scheduled publish not found (it may have run or been cancelled).',
+  scheduleIdTaken: 'A scheduled publish with this id already exists.',
 } as const;
 
 interface Context {
@@ -139,9 +155,12 @@ function restoreSnapshot(state: SiteState, snapshotId: string, ctx: Context): Si
   return hasSettingsChanges(changes) ? [{ type: 'SnapshotRestored', data: { snapshotId: snapshot.id, label: snapshot.label, changes } }] : [];
 }
 
-function deleteSnapshot(state: SiteState, snapshotId: string): SiteEvent[] {
+function deleteSnapshot(state: SiteState, snapshotId: string, ctx: Context): SiteEvent[] {
   const snapshot = findSnapshot(state, snapshotId);
-  return [{ type: 'SnapshotDeleted', data: { snapshotId: snapshot.id, label: snapshot.label } }];
+  const cancelled: SiteEvent[] = state.schedules
+    .filter((s) => s.snapshotId === snapshot.id)
+    .map((s) => ({ type: 'ScheduledPublishCancelled', data: { scheduleId: s.id, snapshotId: s.snapshotId, at: s.at, reason: 'snapshot-deleted', cancelledBy: ctx.actor } }));
+  return [...cancelled, { type: 'SnapshotDeleted', data: { snapshotId: snapshot.id, label: snapshot.label } }];
 }
 
 function publish(state: SiteState, command: Publish, ctx: Context): SiteEvent[] {
@@ -150,6 +169,49 @@ function publish(state: SiteState, command: Publish, ctx: Context): SiteEvent[] 
   requireNotLockedByAnother(state, ctx);
   const settings = mergeDraftOverLive(state.live, source);
   return [{ type: 'Published', data: { snapshotId, settings, changes: diffSettings(state.live, settings) } }];
+}
+
+function schedulePublish(state: SiteState, command: SchedulePublish, ctx: Context): SiteEvent[] {
+  const scheduleId = command.metadata.scheduleId;
+  if (typeof scheduleId !== 'string' || scheduleId === '') throw new DomainError('INVALID_INPUT', 'A schedule id is required.');
+  if (state.schedules.some((s) => s.id === scheduleId)) throw new DomainError('INVALID_INPUT', SITE_TEXTS.scheduleIdTaken, { scheduleId });
+  const atMs = typeof command.data.at === 'string' ? Date.parse(command.data.at) : Number.NaN;
+  if (!Number.isFinite(atMs)) throw new DomainError('INVALID_INPUT', SITE_TEXTS.scheduleTimeInvalid, { at: command.data.at });
+  if (atMs <= ctx.nowMs) throw new DomainError('INVALID_INPUT', SITE_TEXTS.scheduleInPast, { at: new Date(atMs).toISOString(), now: ctx.now });
+  if (atMs > ctx.nowMs + SCHEDULE_MAX_DAYS_AHEAD * 86_400_000) throw new DomainError('INVALID_INPUT', SITE_TEXTS.scheduleTooFar);
+  if (state.schedules.length >= MAX_PENDING_SCHEDULES) throw new DomainError('CONFLICT', SITE_TEXTS.tooManySchedules);
+  const snapshot = findSnapshot(state, command.data.snapshotId);
+  return [
+    {
+      type: 'PublishScheduled',
+      data: { scheduleId, snapshotId: snapshot.id, snapshotLabel: snapshot.label, at: new Date(atMs).toISOString(), createdBy: ctx.actor, createdAt: ctx.now },
+    },
+  ];
+}
+
+function findSchedule(state: SiteState, scheduleId: unknown): PendingSchedule | undefined {
+  return typeof scheduleId === 'string' ? state.schedules.find((s) => s.id === scheduleId) : undefined;
+}
+
+function cancelScheduledPublish(state: SiteState, command: CancelScheduledPublish, ctx: Context): SiteEvent[] {
+  const schedule = findSchedule(state, command.data.scheduleId);
+  if (!schedule) throw new DomainError('NOT_FOUND', SITE_TEXTS.scheduleNotFound, { scheduleId: command.data.scheduleId });
+  const reason = command.data.reason ?? 'cancelled';
+  if (reason !== 'cancelled' && reason !== 'scheduler-not-admin') throw new DomainError('INVALID_INPUT', 'Unknown cancel reason.');
+  return [{ type: 'ScheduledPublishCancelled', data: { scheduleId: schedule.id, snapshotId: schedule.snapshotId, at: schedule.at, reason, cancelledBy: ctx.actor } }];
+}
+
+function runScheduledPublish(state: SiteState, scheduleId: string, ctx: Context): SiteEvent[] {
+  const schedule = findSchedule(state, scheduleId);
+  // Already run (by this or another instance) or cancelled; or not yet due: nothing to do.
+  if (!schedule) return [];
+  const atMs = Date.parse(schedule.at);
+  if (ctx.nowMs < atMs) return [];
+  const published = publish(state, { type: 'Publish', data: { snapshotId: schedule.snapshotId }, metadata: { actorEmail: schedule.createdBy, now: ctx.now } }, { ...ctx, actor: schedule.createdBy });
+  const lateBySeconds = Math.max(0, Math.floor((ctx.nowMs - atMs) / 1000));
+  return published.map((event) =>
+    event.type === 'Published' ? { ...event, data: { ...event.data, schedule: { scheduleId: schedule.id, scheduledBy: schedule.createdBy, scheduledFor: schedule.at, lateBySeconds } } } : event,
+  );
 }
 
 function rewriteMediaReferences(state: SiteState, command: RewriteMediaReferences): SiteEvent[] {
@@ -186,11 +248,17 @@ export function decideSite(state: SiteState, command: SiteCommand): SiteEvent[] 
     case 'RestoreSnapshot':
       return restoreSnapshot(state, command.data.snapshotId, ctx);
     case 'DeleteSnapshot':
-      return deleteSnapshot(state, command.data.snapshotId);
+      return deleteSnapshot(state, command.data.snapshotId, ctx);
     case 'Publish':
       return publish(state, command, ctx);
     case 'RewriteMediaReferences':
       return rewriteMediaReferences(state, command);
+    case 'SchedulePublish':
+      return schedulePublish(state, command, ctx);
+    case 'CancelScheduledPublish':
+      return cancelScheduledPublish(state, command, ctx);
+    case 'RunScheduledPublish':
+      return runScheduledPublish(state, command.data.scheduleId, ctx);
     default:
       return assertNever(command, 'site command');
   }

@@ -270,3 +270,88 @@ describe('RewriteMediaReferences', () => {
       .thenFails('INVALID_INPUT', SITE_TEXTS.badReplacement);
   });
 });
+
+describe('Scheduled publishing', () => {
+  const spring: StoredSettings = { site_title: 'Spring season' };
+  const scheduled = (scheduleId: string, at: string, createdBy = ANA): SiteEvent => ({
+    type: 'PublishScheduled',
+    data: { scheduleId, snapshotId: 'snap-1', snapshotLabel: 'Spring', at, createdBy, createdAt: T0 },
+  });
+  const schedule = (at: string, actorEmail = ANA, snapshotId = 'snap-1'): SiteCommand => ({
+    type: 'SchedulePublish',
+    data: { at, snapshotId },
+    metadata: { actorEmail, now: T0, scheduleId: 'sched-1' },
+  });
+  const run = (now: string): SiteCommand => ({ type: 'RunScheduledPublish', data: { scheduleId: 'sched-1' }, metadata: { actorEmail: 'scheduler', now } });
+
+  it('schedules a snapshot for a future instant, normalised to UTC, even while another editor holds the lock', () => {
+    given(snapshotSaved('snap-1', spring, 'Spring'), lockAcquired(BO))
+      .when(schedule('2025-04-01T16:00:00+02:00'))
+      .then([scheduled('sched-1', '2025-04-01T14:00:00.000Z')]);
+  });
+
+  it('refuses a time in the past or now, an unreadable time, a year typo, and an unknown snapshot', () => {
+    given(snapshotSaved('snap-1', spring)).when(schedule(T0)).thenFails('INVALID_INPUT', SITE_TEXTS.scheduleInPast);
+    given(snapshotSaved('snap-1', spring)).when(schedule(at(-60))).thenFails('INVALID_INPUT', SITE_TEXTS.scheduleInPast);
+    given(snapshotSaved('snap-1', spring)).when(schedule('next friday')).thenFails('INVALID_INPUT', SITE_TEXTS.scheduleTimeInvalid);
+    given(snapshotSaved('snap-1', spring)).when(schedule('2206-04-01T12:00:00Z')).thenFails('INVALID_INPUT', SITE_TEXTS.scheduleTooFar);
+    given().when(schedule(at(60))).thenFails('NOT_FOUND', SITE_TEXTS.snapshotNotFound);
+  });
+
+  it('runs once when due, in the name of the admin who scheduled it, saying how late it ran', () => {
+    given(snapshotSaved('snap-1', spring, 'Spring'), scheduled('sched-1', at(60)))
+      .when(run(at(95)))
+      .then([
+        {
+          type: 'Published',
+          data: {
+            snapshotId: 'snap-1',
+            settings: spring,
+            changes: { site_title: 'Spring season' },
+            schedule: { scheduleId: 'sched-1', scheduledBy: ANA, scheduledFor: at(60), lateBySeconds: 35 },
+          },
+        },
+      ]);
+    const ran: SiteEvent = {
+      type: 'Published',
+      data: { snapshotId: 'snap-1', settings: spring, changes: {}, schedule: { scheduleId: 'sched-1', scheduledBy: ANA, scheduledFor: at(60), lateBySeconds: 0 } },
+    };
+    // A second instance (or a restart) deciding the same schedule again records nothing.
+    given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60)), ran).when(run(at(120))).thenNothing();
+  });
+
+  it('does nothing before its time', () => {
+    given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60))).when(run(at(59))).thenNothing();
+  });
+
+  it('follows the manual publish rules when it runs: refused while another editor holds the lock, fine with its own', () => {
+    given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60)), lockAcquired(BO, at(30)))
+      .when(run(at(60)))
+      .thenFails('LOCKED', SITE_TEXTS.lockedByAnother);
+    given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60)), lockAcquired(ANA, at(30)))
+      .when(run(at(60)))
+      .then([
+        {
+          type: 'Published',
+          data: { snapshotId: 'snap-1', settings: spring, changes: { site_title: 'Spring season' }, schedule: { scheduleId: 'sched-1', scheduledBy: ANA, scheduledFor: at(60), lateBySeconds: 0 } },
+        },
+      ]);
+  });
+
+  it('cancels a pending schedule (any admin), and refuses one that no longer waits', () => {
+    given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60)))
+      .when({ type: 'CancelScheduledPublish', data: { scheduleId: 'sched-1' }, metadata: meta(BO) })
+      .then([{ type: 'ScheduledPublishCancelled', data: { scheduleId: 'sched-1', snapshotId: 'snap-1', at: at(60), reason: 'cancelled', cancelledBy: BO } }]);
+    given(snapshotSaved('snap-1', spring))
+      .when({ type: 'CancelScheduledPublish', data: { scheduleId: 'sched-1' }, metadata: meta() })
+      .thenFails('NOT_FOUND', SITE_TEXTS.scheduleNotFound);
+  });
+
+  it('deleting the snapshot cancels its schedules with that reason, and a cancelled schedule never runs', () => {
+    const cancelled: SiteEvent = { type: 'ScheduledPublishCancelled', data: { scheduleId: 'sched-1', snapshotId: 'snap-1', at: at(60), reason: 'snapshot-deleted', cancelledBy: ANA } };
+    given(snapshotSaved('snap-1', spring, 'Spring'), scheduled('sched-1', at(60)))
+      .when({ type: 'DeleteSnapshot', data: { snapshotId: 'snap-1' }, metadata: meta() })
+      .then([cancelled, { type: 'SnapshotDeleted', data: { snapshotId: 'snap-1', label: 'Spring' } }]);
+    given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60)), cancelled).when(run(at(90))).thenNothing();
+  });
+});

@@ -69,11 +69,44 @@ export interface SnapshotDeletedData {
   label: string | null;
 }
 
+/** Set on a publish a schedule made: whose schedule, for when, and how late it ran. */
+export interface PublishedBySchedule {
+  scheduleId: string;
+  scheduledBy: string;
+  scheduledFor: string;
+  /** Whole seconds past `scheduledFor` (0 when on time; more when the app was down or a lock held it back). */
+  lateBySeconds: number;
+}
+
 /** `settings` is the whole new live version; `changes` compares it with the previous one. */
 export interface PublishedData {
   snapshotId: string | null;
   settings: StoredSettings;
   changes: SettingsChanges;
+  /** Absent on a publish an admin made by hand (and on every publish recorded before schedules existed). */
+  schedule?: PublishedBySchedule;
+}
+
+/** A snapshot is to be published at `at` (ISO instant) by the scheduled publisher. */
+export interface PublishScheduledData {
+  scheduleId: string;
+  snapshotId: string;
+  snapshotLabel: string | null;
+  at: string;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** 'scheduler-not-admin': the admin who scheduled it was removed from the allowlist before it ran. */
+export const SCHEDULE_CANCEL_REASONS = ['cancelled', 'snapshot-deleted', 'scheduler-not-admin'] as const;
+export type ScheduleCancelReason = (typeof SCHEDULE_CANCEL_REASONS)[number];
+
+export interface ScheduledPublishCancelledData {
+  scheduleId: string;
+  snapshotId: string;
+  at: string;
+  reason: ScheduleCancelReason;
+  cancelledBy: string;
 }
 
 export type SettingsStage = 'draft' | 'live';
@@ -97,7 +130,9 @@ export type SiteEvent =
   | { type: 'SnapshotRestored'; data: SnapshotRestoredData }
   | { type: 'SnapshotDeleted'; data: SnapshotDeletedData }
   | { type: 'Published'; data: PublishedData }
-  | { type: 'MediaReferencesRewritten'; data: MediaReferencesRewrittenData };
+  | { type: 'MediaReferencesRewritten'; data: MediaReferencesRewrittenData }
+  | { type: 'PublishScheduled'; data: PublishScheduledData }
+  | { type: 'ScheduledPublishCancelled'; data: ScheduledPublishCancelledData };
 
 export type SiteEventType = SiteEvent['type'];
 
@@ -115,6 +150,8 @@ export const SITE_EVENT_TYPES: readonly SiteEventType[] = [
   'SnapshotDeleted',
   'Published',
   'MediaReferencesRewritten',
+  'PublishScheduled',
+  'ScheduledPublishCancelled',
 ];
 
 export function isSiteEventType(type: string): type is SiteEventType {

@@ -21,6 +21,16 @@ export interface SiteSnapshot {
   settings: StoredSettings;
 }
 
+/** A publish waiting for its time. */
+export interface PendingSchedule {
+  id: string;
+  snapshotId: string;
+  snapshotLabel: string | null;
+  at: string;
+  createdBy: string;
+  createdAt: string;
+}
+
 export interface SiteState {
   /** The last lock granted; it may have expired since (see `activeLock`). */
   lock: DraftLock | null;
@@ -29,11 +39,13 @@ export interface SiteState {
   live: StoredSettings;
   /** Oldest first. */
   snapshots: SiteSnapshot[];
+  /** Scheduled publishes not yet run or cancelled, in the order they were made. */
+  schedules: PendingSchedule[];
   /** Stream revision of the last event folded in; -1 for a stream with no events. */
   revision: number;
 }
 
-export const initialSiteState: SiteState = { lock: null, draft: {}, live: {}, snapshots: [], revision: -1 };
+export const initialSiteState: SiteState = { lock: null, draft: {}, live: {}, snapshots: [], schedules: [], revision: -1 };
 
 export function evolveSite(state: SiteState, event: Pick<SiteEvent, 'type' | 'data'>): SiteState {
   const e = event as SiteEvent;
@@ -75,12 +87,23 @@ export function evolveSite(state: SiteState, event: Pick<SiteEvent, 'type' | 'da
       return {
         ...next,
         live: e.data.settings,
+        schedules: e.data.schedule ? state.schedules.filter((s) => s.id !== e.data.schedule?.scheduleId) : state.schedules,
         snapshots: e.data.snapshotId === null ? state.snapshots : state.snapshots.map((s) => (s.id === e.data.snapshotId ? { ...s, status: 'published' } : s)),
       };
     case 'MediaReferencesRewritten':
       return e.data.stage === 'draft'
         ? { ...next, draft: applySettingsChanges(state.draft, e.data.changes) }
         : { ...next, live: applySettingsChanges(state.live, e.data.changes) };
+    case 'PublishScheduled':
+      return {
+        ...next,
+        schedules: [
+          ...state.schedules,
+          { id: e.data.scheduleId, snapshotId: e.data.snapshotId, snapshotLabel: e.data.snapshotLabel, at: e.data.at, createdBy: e.data.createdBy, createdAt: e.data.createdAt },
+        ],
+      };
+    case 'ScheduledPublishCancelled':
+      return { ...next, schedules: state.schedules.filter((s) => s.id !== e.data.scheduleId) };
     default:
       return assertNever(e, 'site event');
   }

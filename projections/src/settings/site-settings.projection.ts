@@ -54,7 +54,7 @@ const draftViewOf = (state: SiteState): StoredSettings => mergeDraftOverLive(sta
 function foldEvent(fold: SiteFold, event: RecordedEvent): void {
   const e = event as unknown as SiteEvent;
   const before = fold.state;
-  fold.state = { ...evolveSite({ ...before, snapshots: [] }, e), snapshots: [] };
+  fold.state = { ...evolveSite({ ...before, snapshots: [], schedules: [] }, e), snapshots: [], schedules: [] };
   const stamp = { updatedAt: occurredAt(event), version: event.globalPosition };
   const draftTouched = (): void => {
     fold.draft = stamp;
@@ -100,6 +100,10 @@ function foldEvent(fold: SiteFold, event: RecordedEvent): void {
       if (e.data.stage === 'live') liveTouched();
       else draftTouched();
       return;
+    case 'PublishScheduled':
+    case 'ScheduledPublishCancelled':
+      // Pending schedules are read from the aggregate (a handful of rows); the audit log keeps their history.
+      return;
     default: {
       const _exhaustive: never = e;
       throw new Error(`Unhandled site event ${JSON.stringify(_exhaustive)}`);
@@ -127,7 +131,7 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
     : null;
   return {
     // revision is not tracked here: the projection never decides, it only folds.
-    state: { lock, draft: byStage.get('draft')?.stored ?? {}, live: byStage.get('live')?.stored ?? {}, snapshots: [], revision: -1 },
+    state: { lock, draft: byStage.get('draft')?.stored ?? {}, live: byStage.get('live')?.stored ?? {}, snapshots: [], schedules: [], revision: -1 },
     live: stage('live'),
     draft: stage('draft'),
     liveChanged: false,

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { validateContactMessage } from '@punchline/domain';
 import type { Request, Response } from 'express';
 import { Public } from '../../platform/http/public.decorator';
+import { requestIssuer } from '../../platform/http/request-context';
 import { SubmitContactMessageCommand } from './submit-contact-message.command';
 
 /** The honeypot field of the public form: people never see it, so a value means a bot filled the form. */
 export const HONEYPOT_FIELD = 'website';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A form posted without JavaScript (urlencoded) gets a redirect back to the contact page instead of JSON. */
 export function isFormPost(req: Request): boolean {
@@ -50,9 +48,7 @@ export class SubmitContactMessageHttpController {
       else res.status(400).json({ error: checked.message, ...(checked.field ? { field: checked.field } : {}) });
       return;
     }
-    const header = req.headers['x-correlation-id'];
-    const correlationId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : randomUUID();
-    await this.commands.execute(new SubmitContactMessageCommand(checked.value, correlationId));
+    await this.commands.execute(new SubmitContactMessageCommand(checked.value, requestIssuer(req, null).correlationId));
     if (form) res.redirect(303, formOutcomeLocation(true));
     else res.status(200).json({ ok: true });
   }

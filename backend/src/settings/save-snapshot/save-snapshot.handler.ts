@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { IdSource } from '../../platform/event-sourcing/clock';
 import { SettingsReadService, type SettingsVersionView } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { SaveSnapshotCommand, type SaveSnapshotResult } from './save-snapshot.command';
@@ -9,10 +9,11 @@ export class SaveSnapshotHandler implements ICommandHandler<SaveSnapshotCommand>
   constructor(
     private readonly site: SiteStream,
     private readonly reads: SettingsReadService,
+    private readonly ids: IdSource,
   ) {}
 
   async execute({ context, label }: SaveSnapshotCommand): Promise<SaveSnapshotResult> {
-    const snapshotId = randomUUID();
+    const snapshotId = this.ids.next();
     await this.site.execute(context, (now) => ({ type: 'SaveSnapshot', data: { label }, metadata: { actorEmail: context.actorEmail, now, snapshotId } }));
     const saved = await this.reads.getVersion(snapshotId);
     if (!saved) throw new Error(`Snapshot ${snapshotId} was recorded but is not in the read model`);
