@@ -4,6 +4,7 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { editorControls, type EditorControls } from './draft-editor';
 import type { LockTiming } from './draft-lock';
 import { settingsApi, type SettingsApi } from './settings-api';
+import { useSchedules, type ScheduleControls } from './scheduled-publishes';
 import { rememberedStage, useDraftEditor, type DraftEditorControls } from './use-draft-editor';
 import { useDraftLock, type DraftLockControls } from './use-draft-lock';
 
@@ -11,6 +12,8 @@ export interface EditorContextValue {
   editor: DraftEditorControls;
   lock: DraftLockControls;
   controls: EditorControls;
+  /** Pending scheduled publishes (issue 14), refreshed after the dialog schedules one. */
+  schedules: ScheduleControls;
   myEmail: string | null;
 }
 
@@ -28,6 +31,7 @@ export function DraftEditorProvider({ myEmail, children, timing, api = settingsA
   const editor = useDraftEditor({ lockRef, api, initialStage: rememberedStage() });
   const lock = useDraftLock({ stage: editor.state.stage, myEmail, timing, api });
   lockRef.current = lock;
+  const schedules = useSchedules(api);
   const { stage, loading, loadError, busy, current } = editor.state;
   const controls = useMemo(
     () =>
@@ -41,7 +45,7 @@ export function DraftEditorProvider({ myEmail, children, timing, api = settingsA
       }),
     [stage, lock.state.status, lock.state.pending, editor.dirty, busy, loading, loadError, current],
   );
-  const value = useMemo(() => ({ editor, lock, controls, myEmail }), [editor, lock, controls, myEmail]);
+  const value = useMemo(() => ({ editor, lock, controls, schedules, myEmail }), [editor, lock, controls, schedules, myEmail]);
   return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
 }
 

@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useEditor } from './editor-context';
 import { ConfirmDialog } from './modal-dialog';
 import { PublishDialog } from './publish-dialog';
+import { ScheduledPublishes } from './scheduled-publishes';
 import type { EditorStage } from './settings-api';
 import { SnapshotsDialog } from './snapshots-dialog';
 
@@ -161,6 +162,7 @@ export function EditorHeader({ title, description }: { title: string; descriptio
           {busy === 'publishing' ? 'Publishing…' : 'Publish to Live'}
         </button>
       </div>
+      <ScheduledPublishes />
       <div className="ed-notice-region" aria-live="polite">
         {notice ? (
           <div className={`ed-notice ed-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>

@@ -19,6 +19,11 @@ export const EDITOR_TEXTS = {
   confirmReviewed: "Confirm that you've reviewed the selected draft snapshot.",
   /** SPEC §8 fixes the snapshot wording above; publishing the current draft needs its own (issue 12 point 8). */
   confirmReviewedDraft: "Confirm that you've reviewed the current draft.",
+  scheduleFailed: 'Failed to schedule the publish',
+  loadSchedulesFailed: 'Failed to load scheduled publishes',
+  cancelScheduleFailed: 'Failed to cancel the scheduled publish',
+  scheduleTimeRequired: 'Choose the date and time the publish should happen.',
+  scheduleTimeInPast: 'Choose a time in the future for a scheduled publish.',
   linkLimitReached: 'Link limit reached',
   memberLinkLimitReached: 'Maximum of 10 links reached for this member.',
 } as const;

@@ -20,6 +20,7 @@ import { ModalDialog } from './modal-dialog';
 import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type PublishChangeList } from './publish-changes';
 import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
 import { formatWhen } from '../../shared/format-when';
+import { instantFromLocalInput, localInputValue, localTimeZone, nextFullHour, scheduleTimeError, utcText, type PublishTiming } from './publish-schedule';
 import { snapshotName } from './snapshots-dialog';
 
 type ChangePreview = { state: 'loading' } | { state: 'ready'; changes: PublishChangeList } | { state: 'error'; message: string };
@@ -27,7 +28,8 @@ type ChangePreview = { state: 'loading' } | { state: 'ready'; changes: PublishCh
 const choiceKey = (choice: PublishChoice | null): string => (choice === null ? '' : choice.kind === 'snapshot' ? `snapshot:${choice.id}` : 'current');
 
 export function PublishDialog({ open, onClose, api = settingsApi }: { open: boolean; onClose: () => void; api?: SettingsApi }) {
-  const { editor, lock } = useEditor();
+  const { editor, lock, schedules } = useEditor();
+  const [timing, setTiming] = useState<PublishTiming>({ kind: 'now' });
   const [versions, setVersions] = useState<SettingsVersion[]>([]);
   const [listState, setListState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [listError, setListError] = useState<string | null>(null);
@@ -45,6 +47,8 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
   const groupId = useId();
   const errorsId = useId();
   const changesId = useId();
+  const whenId = useId();
+  const whenHintId = useId();
 
   const load = useCallback(async () => {
     setListState('loading');
@@ -64,6 +68,7 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
     if (!open) return;
     fetched.current.clear();
     setChoice(CURRENT_DRAFT);
+    setTiming({ kind: 'now' });
     setReviewed(false);
     setErrors([]);
     setSubmitError(null);
@@ -115,13 +120,16 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
   const submit = async () => {
     // A double click or Enter held down must not publish twice (SPEC §4).
     if (submittingRef.current) return;
-    const problems = publishChoiceErrors({ choice, snapshotIds: versions.map((v) => v.id), reviewed });
+    const timeProblem = scheduleTimeError(timing, new Date());
+    const problems = [...publishChoiceErrors({ choice, snapshotIds: versions.map((v) => v.id), reviewed }), ...(timeProblem ? [timeProblem] : [])];
     setErrors(problems);
     if (problems.length > 0 || choice === null) return;
     submittingRef.current = true;
     setSubmitting(true);
     setSubmitError(null);
-    const outcome = await editor.publish(choice);
+    const at = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
+    const outcome = at === null ? await editor.publish(choice) : await editor.schedulePublish(choice, at);
+    if (outcome.ok && at !== null) await schedules.refresh();
     submittingRef.current = false;
     setSubmitting(false);
     if (outcome.ok) onClose();
@@ -130,6 +138,8 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
 
   const canSubmit = listState === 'ready' && !submitting;
   const isCurrent = choice?.kind === 'current';
+  const scheduledAt = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
+  const submitLabel = timing.kind === 'scheduled' ? (submitting ? 'Scheduling…' : 'Schedule publish') : submitting ? 'Publishing…' : 'Publish to Live';
 
   return (
     <ModalDialog
@@ -144,7 +154,7 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
             Cancel
           </button>
           <button type="submit" form={`${groupId}-form`} className="ed-button ed-button--live" disabled={!canSubmit}>
-            {submitting ? 'Publishing…' : 'Publish to Live'}
+            {submitLabel}
           </button>
         </>
       }
@@ -203,6 +213,47 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
               </span>
             </label>
           ))}
+        </fieldset>
+        <fieldset className="ed-radio-list">
+          <legend className="ed-field__label">When</legend>
+          <label className="ed-radio-card">
+            <input type="radio" name={`${groupId}-when`} value="now" checked={timing.kind === 'now'} onChange={() => setTiming({ kind: 'now' })} />
+            <span className="ed-radio-card__text">
+              <span className="ed-snapshot__name">Publish now</span>
+            </span>
+          </label>
+          <label className="ed-radio-card">
+            <input
+              type="radio"
+              name={`${groupId}-when`}
+              value="scheduled"
+              checked={timing.kind === 'scheduled'}
+              onChange={() => setTiming({ kind: 'scheduled', local: timing.kind === 'scheduled' ? timing.local : localInputValue(nextFullHour(new Date())) })}
+            />
+            <span className="ed-radio-card__text">
+              <span className="ed-snapshot__name">Schedule for…</span>
+              <span className="ed-snapshot__meta">Goes live by itself at the time you choose{isCurrent ? '; the current draft is saved as a snapshot for it' : ''}.</span>
+            </span>
+          </label>
+          {timing.kind === 'scheduled' ? (
+            <div className="ed-field ed-schedule-time">
+              <label className="ed-field__label" htmlFor={whenId}>
+                Date and time ({localTimeZone()})
+              </label>
+              <input
+                id={whenId}
+                className="ed-input"
+                type="datetime-local"
+                value={timing.local}
+                min={localInputValue(new Date())}
+                aria-describedby={whenHintId}
+                onChange={(event) => setTiming({ kind: 'scheduled', local: event.target.value })}
+              />
+              <p id={whenHintId} className="ed-field__hint">
+                {scheduledAt ? `That is ${utcText(scheduledAt)}.` : 'Pick a date and a time.'}
+              </p>
+            </div>
+          ) : null}
         </fieldset>
         <section className="ed-publish-changes" aria-labelledby={changesId}>
           <h3 id={changesId} className="ed-field__label">

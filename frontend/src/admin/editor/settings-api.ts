@@ -2,7 +2,7 @@
  * The settings calls of SPEC §7 as the editor makes them, over the shared API client: every call
  * resolves (never throws) so callers pick the SPEC §8 text for their situation.
  */
-import type { SettingsRecord } from '@punchline/domain';
+import type { ScheduleView, SettingsRecord } from '@punchline/domain';
 import { apiRequest, errorText, type ApiResult } from '../../shared/api';
 import { EDITOR_TEXTS } from './editor-texts';
 
@@ -72,6 +72,12 @@ export function versionSettingsFrom(body: unknown): Partial<SettingsRecord> | nu
   return body.version.settings as Partial<SettingsRecord>;
 }
 
+/** The pending schedules of GET /api/settings/schedules (issue 14). */
+export function schedulesFrom(body: unknown): ScheduleView[] {
+  if (!isObject(body) || !Array.isArray(body.schedules)) return [];
+  return body.schedules.filter((s): s is ScheduleView => isObject(s) && typeof s.id === 'string' && typeof s.at === 'string');
+}
+
 export const settingsApi = {
   load: (stage: EditorStage) => request(`GET`, `/api/settings?stage=${stage}`),
   saveDraft: (settings: Partial<SettingsRecord>) => request('PUT', '/api/settings?stage=draft', settings),
@@ -86,6 +92,9 @@ export const settingsApi = {
   createVersion: (label: string | null) => request('POST', '/api/settings/versions', { label, stage: 'draft' }),
   restoreVersion: (id: string) => request('POST', `/api/settings/versions/${encodeURIComponent(id)}/restore`),
   deleteVersion: (id: string) => request('DELETE', `/api/settings/versions/${encodeURIComponent(id)}`),
+  schedulePublish: (at: string, snapshotId: string | null) => request('POST', '/api/settings/schedule', snapshotId ? { at, snapshotId } : { at }),
+  listSchedules: () => request('GET', '/api/settings/schedules'),
+  cancelSchedule: (id: string) => request('DELETE', `/api/settings/schedules/${encodeURIComponent(id)}`),
   /** SPEC §4: closing the page sends the release as a beacon, which survives the unload. */
   releaseLockBeacon: (): boolean => {
     if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

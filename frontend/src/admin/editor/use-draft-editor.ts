@@ -15,6 +15,7 @@ import {
   type PublishChoice,
 } from './draft-editor';
 import { EDITOR_TEXTS } from './editor-texts';
+import { scheduledNoticeText } from './publish-schedule';
 import { failureText, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
 import type { DraftLockControls } from './use-draft-lock';
 
@@ -46,6 +47,7 @@ export interface DraftEditorControls {
   save: () => Promise<OperationResult>;
   pullLive: () => Promise<OperationResult>;
   publish: (choice: PublishChoice) => Promise<OperationResult>;
+  schedulePublish: (choice: PublishChoice, at: string) => Promise<OperationResult>;
   restoreSnapshot: (snapshotId: string) => Promise<OperationResult>;
   dismissNotice: () => void;
 }
@@ -147,8 +149,12 @@ export function useDraftEditor(options: {
     return { ok: true };
   }, [api, load]);
 
-  const publish = useCallback(
-    async (choice: PublishChoice): Promise<OperationResult> => {
+  /**
+   * SPEC §4 publish sequence (and a schedule's, issue 14): in the draft stage, holding the lock, with
+   * unsaved edits, save them first, so what goes live is what the admin sees; then `call`.
+   */
+  const afterSavingFirst = useCallback(
+    async (call: () => ReturnType<SettingsApi['publish']>, failedText: string): Promise<OperationResult> => {
       // SPEC §4: double submit is guarded; a second click while publishing does nothing.
       if (publishing.current || stateRef.current.busy !== null) return BUSY;
       publishing.current = true;
@@ -164,21 +170,42 @@ export function useDraftEditor(options: {
             return fail(saved.message);
           }
         }
-        const result = await api.publish(choice.kind === 'snapshot' ? choice.id : null);
+        const result = await call();
         if (!result.ok) {
-          const message = failureText(result, EDITOR_TEXTS.publishFailed);
+          const message = failureText(result, failedText);
           dispatch({ type: 'failed', message });
           return fail(message);
         }
-        rememberStage('live');
-        await load('live');
-        dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
         return { ok: true };
       } finally {
         publishing.current = false;
       }
     },
-    [api, load, lockRef, performSave],
+    [lockRef, performSave],
+  );
+
+  const publish = useCallback(
+    async (choice: PublishChoice): Promise<OperationResult> => {
+      const outcome = await afterSavingFirst(() => api.publish(choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.publishFailed);
+      if (!outcome.ok) return outcome;
+      rememberStage('live');
+      await load('live');
+      dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
+      return outcome;
+    },
+    [afterSavingFirst, api, load],
+  );
+
+  /** Issue 14: the same sequence, but the publish happens at `at`; the editor stays where it is. */
+  const schedulePublish = useCallback(
+    async (choice: PublishChoice, at: string): Promise<OperationResult> => {
+      const outcome = await afterSavingFirst(() => api.schedulePublish(at, choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.scheduleFailed);
+      if (!outcome.ok) return outcome;
+      await load(stateRef.current.stage);
+      dispatch({ type: 'done', notice: { tone: 'success', text: scheduledNoticeText(choice, at) } });
+      return outcome;
+    },
+    [afterSavingFirst, api, load],
   );
 
   const restoreSnapshot = useCallback(
@@ -208,5 +235,5 @@ export function useDraftEditor(options: {
 
   const { baseline, current } = state;
   const dirty = useMemo(() => isDirty({ baseline, current }), [baseline, current]);
-  return { state, dirty, update, changeStage, reload, save, pullLive, publish, restoreSnapshot, dismissNotice };
+  return { state, dirty, update, changeStage, reload, save, pullLive, publish, schedulePublish, restoreSnapshot, dismissNotice };
 }

@@ -1,0 +1,138 @@
+/**
+ * Pending scheduled publishes (issue 14) in the editor header: what goes live when, in the admin's
+ * time and in UTC, who scheduled it, and a Cancel that asks first. The list is read when the
+ * screen opens, after the admin schedules or cancels, and every minute (a schedule runs, or
+ * another admin makes one, without this screen doing anything).
+ */
+import type { ScheduleView } from '@punchline/domain';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEditor } from './editor-context';
+import { EDITOR_TEXTS } from './editor-texts';
+import { ConfirmDialog } from './modal-dialog';
+import { localText, utcText } from './publish-schedule';
+import { failureText, schedulesFrom, settingsApi, type SettingsApi } from './settings-api';
+
+const REFRESH_MS = 60_000;
+
+export interface ScheduleControls {
+  schedules: ScheduleView[];
+  error: string | null;
+  refresh: () => Promise<void>;
+  cancel: (id: string) => Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+export function useSchedules(api: SettingsApi = settingsApi): ScheduleControls {
+  const [schedules, setSchedules] = useState<ScheduleView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const mine = ++seq.current;
+    const result = await api.listSchedules();
+    if (mine !== seq.current) return;
+    if (result.ok) {
+      setSchedules(schedulesFrom(result.body));
+      setError(null);
+    } else setError(failureText(result, EDITOR_TEXTS.loadSchedulesFailed));
+  }, [api]);
+
+  const cancel = useCallback(
+    async (id: string) => {
+      const result = await api.cancelSchedule(id);
+      await refresh();
+      return result.ok ? ({ ok: true } as const) : ({ ok: false, message: failureText(result, EDITOR_TEXTS.cancelScheduleFailed) } as const);
+    },
+    [api, refresh],
+  );
+
+  useEffect(() => {
+    void refresh();
+    const timer = window.setInterval(() => void refresh(), REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
+
+  return useMemo(() => ({ schedules, error, refresh, cancel }), [schedules, error, refresh, cancel]);
+}
+
+function scheduleName(schedule: ScheduleView): string {
+  return schedule.snapshot_label?.trim() || 'Untitled snapshot';
+}
+
+export function ScheduledPublishes() {
+  const { schedules: controls, editor } = useEditor();
+  const [confirming, setConfirming] = useState<ScheduleView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const headingId = useId();
+  const { schedules, error } = controls;
+  // A publish the admin just saw happen (live reloaded) may have been a scheduled one: look again.
+  const liveVersion = editor.state.stage === 'live' ? editor.state.baseline?.updated_at : null;
+  const { refresh } = controls;
+  useEffect(() => {
+    if (liveVersion !== undefined) void refresh();
+  }, [liveVersion, refresh]);
+
+  if (schedules.length === 0 && !error && !message) return null;
+  return (
+    <section className="ed-schedules" aria-labelledby={headingId}>
+      <h2 id={headingId} className="ed-schedules__title">
+        Scheduled publishes
+      </h2>
+      {error ? (
+        <p className="ed-message ed-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {schedules.length > 0 ? (
+        <ul className="ed-schedules__list">
+          {schedules.map((schedule) => (
+            <li key={schedule.id} className="ed-schedules__item">
+              <span>
+                <strong>{scheduleName(schedule)}</strong> goes live <time dateTime={schedule.at}>{localText(schedule.at)}</time>{' '}
+                <span className="ed-muted">
+                  ({utcText(schedule.at)}) · scheduled by {schedule.created_by}
+                </span>
+              </span>
+              <button type="button" className="ed-button ed-button--small" onClick={() => setConfirming(schedule)} aria-label={`Cancel the scheduled publish of ${scheduleName(schedule)}`}>
+                Cancel
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div aria-live="polite">
+        {message ? (
+          <p className={`ed-message ed-message--${message.tone === 'error' ? 'error' : 'info'}`} role={message.tone === 'error' ? 'alert' : undefined}>
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Cancel this scheduled publish?"
+        message={
+          confirming ? (
+            <p>
+              ‘{scheduleName(confirming)}’ will not go live on {localText(confirming.at)} ({utcText(confirming.at)}). The snapshot stays.
+            </p>
+          ) : null
+        }
+        confirmLabel="Cancel scheduled publish"
+        cancelLabel="Keep it"
+        tone="danger"
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const target = confirming;
+          if (!target) return;
+          setBusy(true);
+          void controls.cancel(target.id).then((outcome) => {
+            setBusy(false);
+            setConfirming(null);
+            setMessage(outcome.ok ? { tone: 'success', text: `Cancelled the scheduled publish of ‘${scheduleName(target)}’.` } : { tone: 'error', text: outcome.message });
+          });
+        }}
+      />
+    </section>
+  );
+}
