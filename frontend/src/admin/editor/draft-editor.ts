@@ -3,7 +3,7 @@
  * loaded or saved copy, local edits, the operation in flight, and which controls are enabled.
  * Pure: the hook (use-draft-editor.ts) performs the calls and dispatches what came back.
  */
-import { diffSettings, hasSettingsChanges, normaliseSettings, type SettingsRecord } from '@punchline/domain';
+import { SETTINGS_FIELD_NAMES, canonicalJson, diffSettings, hasSettingsChanges, normaliseSettings, settingsDefaults, type SettingsRecord, type WritableSettingsField } from '@punchline/domain';
 import { EDITOR_TEXTS } from './editor-texts';
 import type { LockStatus } from './draft-lock';
 import type { EditorStage } from './settings-api';
@@ -24,10 +24,17 @@ export interface EditorState {
   current: SettingsRecord | null;
   busy: EditorOperation | null;
   notice: EditorNotice | null;
+  /**
+   * The same stage as the public pages read it (draft: the preview; null until known). Unset fields
+   * read differently there (SPEC §3: no badge, #050505), so the editor can say what the site shows.
+   */
+  publicReading: SettingsRecord | null;
+  /** Fields the admin asked to save as shown although they equal what was loaded (see readingGaps). */
+  pinned: WritableSettingsField[];
 }
 
 export function initialEditorState(stage: EditorStage): EditorState {
-  return { stage, loading: true, loadError: null, baseline: null, current: null, busy: null, notice: null };
+  return { stage, loading: true, loadError: null, baseline: null, current: null, busy: null, notice: null, publicReading: null, pinned: [] };
 }
 
 export type EditorAction =
@@ -41,7 +48,9 @@ export type EditorAction =
   | { type: 'failed'; message: string }
   | { type: 'done'; notice?: EditorNotice }
   | { type: 'stage'; stage: EditorStage }
-  | { type: 'notice'; notice: EditorNotice | null };
+  | { type: 'notice'; notice: EditorNotice | null }
+  | { type: 'public-reading'; stage: EditorStage; settings: SettingsRecord | null }
+  | { type: 'pin'; fields: WritableSettingsField[] };
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
@@ -56,6 +65,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         baseline: action.settings,
         current: action.settings,
         notice: action.notice ?? state.notice,
+        publicReading: null,
+        pinned: [],
       };
     case 'load-failed':
       return { ...state, stage: action.stage, loading: false, loadError: action.message, baseline: null, current: null };
@@ -71,6 +82,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         baseline: action.saved,
         current: state.current === action.sent ? action.saved : state.current,
         notice: action.notice ?? { tone: 'success', text: 'Draft saved.' },
+        // Saved values are stored values: both readings now agree on them.
+        publicReading: null,
+        pinned: [],
       };
     case 'failed':
       return { ...state, busy: null, notice: { tone: 'error', text: action.message } };
@@ -80,6 +94,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, stage: action.stage };
     case 'notice':
       return { ...state, notice: action.notice };
+    case 'public-reading':
+      return action.stage === state.stage ? { ...state, publicReading: action.settings } : state;
+    case 'pin':
+      return { ...state, pinned: [...new Set([...state.pinned, ...action.fields])] };
     default: {
       const _exhaustive: never = action;
       return _exhaustive;
@@ -87,10 +105,53 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** SPEC §4: the dirty flag, true when the settings differ from the last loaded or saved copy. */
-export function isDirty(state: Pick<EditorState, 'baseline' | 'current'>): boolean {
+/** SPEC §4: the dirty flag, true when the settings differ from the last loaded or saved copy (or fields wait to be saved as shown). */
+export function isDirty(state: Pick<EditorState, 'baseline' | 'current'> & Partial<Pick<EditorState, 'pinned'>>): boolean {
   if (state.baseline === null || state.current === null) return false;
-  return hasSettingsChanges(diffSettings(state.baseline, state.current));
+  return (state.pinned?.length ?? 0) > 0 || hasSettingsChanges(diffSettings(state.baseline, state.current));
+}
+
+/**
+ * What a save sends (issue 12): only the fields the admin changed from what the editor showed,
+ * plus the ones they asked to save as shown, each read as the editor reads it (blank texts take
+ * their defaults, links and sizes normalised: SPEC §5). The server merges them into the draft, so
+ * a field the admin never touched stays unset and keeps reading its default on every page.
+ */
+export function changesForSave(baseline: SettingsRecord, current: SettingsRecord, pinned: readonly WritableSettingsField[] = []): Partial<SettingsRecord> {
+  const before = recordForSave(baseline) as Record<string, unknown>;
+  const after = recordForSave(current) as Record<string, unknown>;
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (pinned.includes(key as WritableSettingsField) || canonicalJson(before[key]) !== canonicalJson(after[key])) changes[key] = after[key];
+  }
+  return changes as Partial<SettingsRecord>;
+}
+
+/** The fields whose unset value SPEC §3 reads differently in the editor and on the public pages. */
+export const READING_DEPENDENT_FIELDS: readonly WritableSettingsField[] = (() => {
+  const publicDefaults = settingsDefaults('public') as unknown as Record<string, unknown>;
+  const editorDefaults = settingsDefaults('editor') as unknown as Record<string, unknown>;
+  return SETTINGS_FIELD_NAMES.filter((f): f is WritableSettingsField => f !== 'updated_at' && canonicalJson(publicDefaults[f]) !== canonicalJson(editorDefaults[f]));
+})();
+
+/** A field the editor shows one way while the public pages, reading the same stored draft, show another. */
+export interface ReadingGap {
+  field: WritableSettingsField;
+  editorValue: unknown;
+  publicValue: unknown;
+}
+
+/**
+ * SPEC §3 lets the editor and the public pages read an unset field differently (badge on vs off,
+ * #111111 vs #050505). Where that happens for the loaded draft, the editor says so, so the admin
+ * knows what the site will show before saving (issue 12 point 2).
+ */
+export function readingGaps(state: Pick<EditorState, 'baseline' | 'publicReading' | 'pinned'>, fields: readonly WritableSettingsField[]): ReadingGap[] {
+  const { baseline, publicReading } = state;
+  if (baseline === null || publicReading === null) return [];
+  return fields
+    .filter((field) => !state.pinned.includes(field) && canonicalJson(baseline[field]) !== canonicalJson(publicReading[field]))
+    .map((field) => ({ field, editorValue: baseline[field], publicValue: publicReading[field] }));
 }
 
 /**

@@ -1,5 +1,8 @@
 import { normaliseSettings, settingsDefaults } from '@punchline/domain';
 import {
+  READING_DEPENDENT_FIELDS,
+  changesForSave,
+  readingGaps,
   CURRENT_DRAFT,
   canAutoSave,
   editorControls,
@@ -185,5 +188,36 @@ describe('publish', () => {
     expect(publishReviewLabel({ kind: 'snapshot', id: 'v1', name: 'Spring' })).toBe('I have reviewed the selected draft snapshot.');
     expect(publishedNoticeText(CURRENT_DRAFT)).toBe('Published the current draft to live.');
     expect(publishedNoticeText({ kind: 'snapshot', id: 'v1', name: 'Spring launch' })).toBe("Published snapshot 'Spring launch' to live.");
+  });
+});
+
+describe('a save sends only what the admin changed (issue 12 point 2)', () => {
+  const shown = normaliseSettings({}, 'editor');
+
+  it('sends the one changed field, not the defaults the editor reads for unset ones', () => {
+    expect(changesForSave(shown, { ...shown, site_title: 'New title' })).toEqual({ site_title: 'New title' });
+    expect(changesForSave(shown, shown)).toEqual({});
+  });
+
+  it('sends a field the admin asked to save as shown, even though it equals what was loaded', () => {
+    expect(changesForSave(shown, shown, ['hero_badge_enabled'])).toEqual({ hero_badge_enabled: true });
+  });
+
+  it('names the fields that read differently on the public site until saved, and no others', () => {
+    const state = { baseline: shown, publicReading: normaliseSettings({}, 'public'), pinned: [] };
+    expect(READING_DEPENDENT_FIELDS).toEqual(expect.arrayContaining(['hero_badge_enabled', 'hero_badge_label', 'theme_bg']));
+    expect(readingGaps(state, ['hero_badge_enabled', 'site_title']).map((g) => [g.field, g.editorValue, g.publicValue])).toEqual([['hero_badge_enabled', true, false]]);
+    expect(readingGaps({ ...state, pinned: ['hero_badge_enabled'] }, ['hero_badge_enabled'])).toEqual([]);
+    const saved = normaliseSettings({ hero_badge_enabled: true }, 'public');
+    expect(readingGaps({ ...state, publicReading: saved }, ['hero_badge_enabled'])).toEqual([]);
+  });
+
+  it('pinned fields make the editor dirty until saved', () => {
+    let state = editorReducer(initialEditorState('draft'), { type: 'loaded', stage: 'draft', settings: shown });
+    expect(isDirty(state)).toBe(false);
+    state = editorReducer(state, { type: 'pin', fields: ['theme_bg'] });
+    expect(isDirty(state)).toBe(true);
+    state = editorReducer(state, { type: 'saved', sent: state.current!, saved: shown });
+    expect(isDirty(state)).toBe(false);
   });
 });

@@ -120,7 +120,7 @@ function shorten(text: string): string {
   return flat.length > VALUE_MAX_LENGTH ? `${flat.slice(0, VALUE_MAX_LENGTH - 1)}…` : flat;
 }
 
-function scalarText(value: unknown): string | null {
+export function scalarText(value: unknown): string | null {
   if (value === null || value === undefined) return '(not set)';
   if (typeof value === 'string') return value.trim() === '' ? '(empty)' : `"${shorten(value)}"`;
   if (typeof value === 'boolean') return value ? 'on' : 'off';

@@ -11,7 +11,7 @@ import {
   currentDraftOptionLabel,
   publishChoiceErrors,
   publishReviewLabel,
-  recordForSave,
+  changesForSave,
   type PublishChoice,
 } from './draft-editor';
 import { useEditor } from './editor-context';
@@ -106,7 +106,13 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
       else if (choice.kind === 'snapshot') {
         const snapshot = await fetchOnce(key, () => api.getVersion(choice.id), versionSettingsFrom);
         target = typeof snapshot === 'string' ? snapshot : liveAfterSnapshot(live, snapshot);
-      } else target = draftOnScreen ? recordForSave(draftOnScreen) : await fetchOnce('draft', () => api.load('draft'), settingsFrom);
+      } else {
+        // The draft as the site will read it (unset fields keep their public defaults), plus the
+        // edits the dialog saves first: exactly what a save sends (issue 12 point 2).
+        const saved = await fetchOnce('preview', () => api.loadPreview(), settingsFrom);
+        const { baseline, pinned } = editor.state;
+        target = typeof saved === 'string' || !draftOnScreen || baseline === null ? saved : { ...saved, ...changesForSave(baseline, draftOnScreen, pinned) };
+      }
       if (!current) return;
       if (typeof live === 'string' || typeof target === 'string') setPreview({ state: 'error', message: typeof live === 'string' ? live : (target as string) });
       else setPreview({ state: 'ready', changes: publishChanges(live, target) });

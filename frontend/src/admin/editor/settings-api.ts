@@ -80,6 +80,8 @@ export function schedulesFrom(body: unknown): ScheduleView[] {
 
 export const settingsApi = {
   load: (stage: EditorStage) => request(`GET`, `/api/settings?stage=${stage}`),
+  /** The draft as the public pages read it (SPEC §3 public reading): what Preview Draft shows. */
+  loadPreview: () => request('GET', '/api/settings/preview'),
   saveDraft: (settings: Partial<SettingsRecord>) => request('PUT', '/api/settings?stage=draft', settings),
   getLock: () => request('GET', '/api/settings/lock'),
   acquireLock: (ttlSeconds: number) => request('POST', '/api/settings/lock/acquire', { ttlSeconds }),

@@ -2,9 +2,10 @@
  * Loading, editing, saving, pulling, publishing and restoring the settings record (SPEC §4). The
  * lock is read through a ref because the lock hook itself follows this hook's stage.
  */
-import { normaliseSettings, type SettingsRecord } from '@punchline/domain';
+import { normaliseSettings, type SettingsRecord, type WritableSettingsField } from '@punchline/domain';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type MutableRefObject } from 'react';
 import {
+  changesForSave,
   editorReducer,
   initialEditorState,
   isDirty,
@@ -50,6 +51,8 @@ export interface DraftEditorControls {
   schedulePublish: (choice: PublishChoice, at: string) => Promise<OperationResult>;
   restoreSnapshot: (snapshotId: string) => Promise<OperationResult>;
   dismissNotice: () => void;
+  /** Marks fields to be saved as the editor shows them (they equal what was loaded, but the site reads them otherwise). */
+  pin: (fields: WritableSettingsField[]) => void;
 }
 
 /** How an operation ended; `message` is the error shown (SPEC §8) when it failed. */
@@ -72,6 +75,15 @@ export function useDraftEditor(options: {
   const loadSeq = useRef(0);
   const publishing = useRef(false);
 
+  /** The draft as the site will read it, so the editor can say where that differs from what it shows. */
+  const readPublicReading = useCallback(async () => {
+    const seq = loadSeq.current;
+    const result = await api.loadPreview();
+    if (seq !== loadSeq.current) return;
+    const raw = result.ok ? settingsFrom(result.body) : null;
+    dispatch({ type: 'public-reading', stage: 'draft', settings: raw === null ? null : normaliseSettings(raw, 'public') });
+  }, [api]);
+
   const load = useCallback(
     async (stage: EditorStage): Promise<SettingsRecord | null> => {
       const seq = ++loadSeq.current;
@@ -86,9 +98,10 @@ export function useDraftEditor(options: {
       }
       const settings = normaliseSettings(raw, 'editor');
       dispatch({ type: 'loaded', stage, settings });
+      if (stage === 'draft') void readPublicReading();
       return settings;
     },
-    [api],
+    [api, readPublicReading],
   );
 
   useEffect(() => {
@@ -109,16 +122,18 @@ export function useDraftEditor(options: {
     const lock = lockRef.current;
     // The server only accepts saves from the holder; a free lock is taken on the way.
     if (lock && lock.state.status === 'none' && !(await lock.acquire())) return { ok: false, message: EDITOR_TEXTS.saveDraftFailed };
-    const body = recordForSave(sent);
+    const { baseline, pinned } = stateRef.current;
+    const body = baseline === null ? recordForSave(sent) : changesForSave(baseline, sent, pinned);
     const result = await api.saveDraft(body);
     if (!result.ok) {
       if (result.status === 423) void lock?.refresh();
       return { ok: false, message: failureText(result, EDITOR_TEXTS.saveDraftFailed) };
     }
-    const saved = normaliseSettings(settingsFrom(result.body) ?? body, 'editor');
+    const saved = normaliseSettings(settingsFrom(result.body) ?? { ...sent, ...body }, 'editor');
     dispatch({ type: 'saved', sent, saved, notice: { tone: 'success', text: 'Draft saved.' } });
+    void readPublicReading();
     return { ok: true, saved };
-  }, [api, lockRef]);
+  }, [api, lockRef, readPublicReading]);
 
   const save = useCallback(async (): Promise<OperationResult> => {
     if (stateRef.current.busy !== null) return BUSY;
@@ -234,6 +249,7 @@ export function useDraftEditor(options: {
   const dismissNotice = useCallback(() => dispatch({ type: 'notice', notice: null }), []);
 
   const { baseline, current } = state;
-  const dirty = useMemo(() => isDirty({ baseline, current }), [baseline, current]);
-  return { state, dirty, update, changeStage, reload, save, pullLive, publish, schedulePublish, restoreSnapshot, dismissNotice };
+  const dirty = useMemo(() => isDirty({ baseline, current, pinned: state.pinned }), [baseline, current, state.pinned]);
+  const pin = useCallback((fields: WritableSettingsField[]) => dispatch({ type: 'pin', fields }), []);
+  return { state, dirty, update, changeStage, reload, save, pullLive, publish, schedulePublish, restoreSnapshot, dismissNotice, pin };
 }

@@ -24,6 +24,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useEditorForm } from '../editor/editor-context';
 import { EDITOR_TEXTS } from '../editor/editor-texts';
 import { EditorFields, EditorScreen, FieldGrid, FormSection } from '../editor/editor-screen';
+import { ReadingGapNote } from '../editor/reading-gap-note';
 import { ColorField, MediaField, TextField, ToggleField } from '../editor/fields';
 import { SelectControl } from '../editor/form-controls';
 import { LinkListControl } from '../editor/list-controls';
@@ -124,6 +125,7 @@ function ThemeSection() {
         </div>
         <ThemePreview accent={accent} bg={bg} headerBg={headerBg} headerText={headerText} footerBg={footerBg} title={settings.site_title} />
       </div>
+      <ReadingGapNote fields={['theme_bg']} />
     </FormSection>
   );
 }

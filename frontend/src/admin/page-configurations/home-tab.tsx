@@ -5,6 +5,7 @@ import { FieldGrid, FormSection } from '../editor/editor-screen';
 import { ColorField, MediaField, SizePresetField, SizeWithCustomField, TextField, ToggleField, UrlField } from '../editor/fields';
 import { SelectControl } from '../editor/form-controls';
 import { PageThemeSection } from './page-theme-section';
+import { ReadingGapNote } from '../editor/reading-gap-note';
 
 const VARIANT_LABELS = { soft: 'Light', bold: 'Bold' } as const;
 
@@ -41,6 +42,7 @@ function BadgeSection() {
   return (
     <FormSection title="Hero highlight badge" description="A small label above the hero title, such as ‘Live Comedy’ or ‘New dates added’.">
       <ToggleField field="hero_badge_enabled" label="Show the badge" />
+      <ReadingGapNote fields={['hero_badge_enabled', 'hero_badge_label']} />
       <FieldGrid>
         <TextField field="hero_badge_label" label="Badge label" hint="Leave empty to use the site title." />
         <SelectControl

@@ -1,0 +1,43 @@
+/**
+ * Issue 12 point 2: a field never saved reads one way here and another on the public site (SPEC §3:
+ * the badge is on in the editor and off on the site; the page background #111111 here, #050505
+ * there). Saving no longer writes such defaults behind the admin's back, so this note says what
+ * the site shows instead, and offers to save the editor's values on purpose.
+ */
+import type { WritableSettingsField } from '@punchline/domain';
+import { readingGaps } from './draft-editor';
+import { useEditor } from './editor-context';
+import { SETTINGS_FIELD_LABELS, scalarText } from './publish-changes';
+
+export function ReadingGapNote({ fields }: { fields: readonly WritableSettingsField[] }) {
+  const { editor, controls } = useEditor();
+  const gaps = editor.state.stage === 'draft' ? readingGaps(editor.state, fields) : [];
+  const pinned = fields.filter((f) => editor.state.pinned.includes(f));
+  if (gaps.length === 0 && pinned.length === 0) return null;
+  if (gaps.length === 0) {
+    return (
+      <p className="ed-message ed-message--info ed-reading-gap" role="status">
+        {pinned.map((f) => SETTINGS_FIELD_LABELS[f]).join(', ')}: will be saved as shown here with your next Save Draft.
+      </p>
+    );
+  }
+  return (
+    <div className="ed-message ed-message--info ed-reading-gap">
+      <p>
+        Not saved yet, so the public site shows{' '}
+        {gaps.map((gap, i) => (
+          <span key={gap.field}>
+            {i > 0 ? (i === gaps.length - 1 ? ' and ' : ', ') : ''}
+            {SETTINGS_FIELD_LABELS[gap.field]} <strong>{scalarText(gap.publicValue) ?? 'differently'}</strong>
+          </span>
+        ))}{' '}
+        instead of what you see here.
+      </p>
+      {controls.canEdit ? (
+        <button type="button" className="ed-button ed-button--small" onClick={() => editor.pin(gaps.map((g) => g.field))}>
+          Use these values on the site
+        </button>
+      ) : null}
+    </div>
+  );
+}
