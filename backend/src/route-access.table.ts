@@ -62,6 +62,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('POST', '/api/settings/schedule', 'admin'),
   row('GET', '/api/settings/schedules', 'admin'),
   row('DELETE', '/api/settings/schedules/:id', 'admin'),
+  row('GET', '/api/settings/lock/events', 'admin'),
 
   // public pages (server-rendered; stage=draft needs an admin, else live)
   row('GET', '/', 'anyone'),

@@ -35,6 +35,8 @@ import { ScheduledPublisher } from './run-scheduled-publishes/scheduled-publishe
 import { SchedulePublishHandler } from './schedule-publish/schedule-publish.handler';
 import { SchedulePublishHttpController } from './schedule-publish/schedule-publish.http.controller';
 import { SettingsReadService } from './settings-read.service';
+import { LockWatch } from './watch-lock/lock-watch';
+import { WatchLockHttpController } from './watch-lock/watch-lock.http.controller';
 import { SiteStream } from './site-stream';
 
 /**
@@ -62,6 +64,7 @@ import { SiteStream } from './site-stream';
     SchedulePublishHttpController,
     ListSchedulesHttpController,
     CancelScheduleHttpController,
+    WatchLockHttpController,
   ],
   providers: [
     SettingsReadService,
@@ -82,6 +85,7 @@ import { SiteStream } from './site-stream';
     SchedulePublishHandler,
     CancelScheduleHandler,
     ScheduledPublisher,
+    LockWatch,
     {
       provide: LIVE_SESSION_TIMEOUT,
       inject: [SettingsReadService],

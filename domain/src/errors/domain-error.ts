@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'TOO_LARGE',
   'LOCKED',
   'RATE_LIMITED',
+  /** The client cannot take the only form this route answers in (an event stream asked for as JSON): 406. */
+  'NOT_ACCEPTABLE',
   /** A dependency (the event store) refused or could not take the request: 503, the caller may retry later. */
   'UNAVAILABLE',
 ] as const;

@@ -23,6 +23,8 @@ export function statusOf(code: ErrorCode): number {
       return 423;
     case 'RATE_LIMITED':
       return 429;
+    case 'NOT_ACCEPTABLE':
+      return 406;
     case 'UNAVAILABLE':
       return 503;
     default:

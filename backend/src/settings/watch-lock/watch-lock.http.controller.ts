@@ -1,0 +1,49 @@
+import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { DomainError } from '@punchline/domain';
+import { DraftEditAccessFilter } from '../settings-request';
+import { LockWatch, type LockListener } from './lock-watch';
+
+/** Keeps proxies and load balancers from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+@ApiTags('settings')
+@Controller('api/settings/lock/events')
+@UseFilters(DraftEditAccessFilter)
+export class WatchLockHttpController {
+  constructor(private readonly watch: LockWatch) {}
+
+  /**
+   * Server-sent events (issue 12 point 4): `event: lock` with `{lock}` (as GET /api/settings/lock)
+   * now and on every change. For EventSource clients only: anything that does not ask for
+   * text/event-stream gets a 406 with a message rather than a response that never ends.
+   */
+  @Get()
+  @ApiOkResponse({ description: 'text/event-stream of `lock` events: {lock: {holder_email, acquired_at, expires_at} | null}' })
+  async events(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!(req.headers.accept ?? '').includes('text/event-stream')) {
+      throw new DomainError('NOT_ACCEPTABLE', 'This is an event stream: ask for it with Accept: text/event-stream (EventSource does).');
+    }
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Connection', 'keep-alive');
+    // Tells nginx-style proxies not to buffer the stream.
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+    res.write('retry: 3000\n\n');
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const send: LockListener = Object.assign((lock: unknown) => void res.write(`event: lock\ndata: ${JSON.stringify({ lock })}\n\n`), {
+      end: () => {
+        clearInterval(heartbeat);
+        res.end();
+      },
+    });
+    const stop = await this.watch.watch(send);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      stop();
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import { signIn } from '../../test-support/test-app';
+import { databaseKinds } from '../../test-support/test-database';
+import { ADMIN_A, ADMIN_B, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+
+interface LockEvent {
+  lock: { holder_email: string; acquired_at: string; expires_at: string } | null;
+}
+
+/** An EventSource-like reader over fetch: collects `lock` events as they arrive. */
+async function openLockEvents(baseUrl: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/settings/lock/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const events: LockEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const pump = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (block.includes('event: lock') && data) events.push(JSON.parse(data.slice(6)) as LockEvent);
+      }
+    }
+  })();
+  const next = async (predicate: (e: LockEvent) => boolean, ms = 3_000): Promise<{ event: LockEvent; afterMs: number }> => {
+    const start = Date.now();
+    for (;;) {
+      const found = events.find(predicate);
+      if (found) {
+        events.splice(0, events.indexOf(found) + 1);
+        return { event: found, afterMs: Date.now() - start };
+      }
+      if (Date.now() - start > ms) throw new Error(`no matching lock event within ${ms} ms; got ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {
+    next,
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => {
+  let s: SettingsApp;
+  beforeAll(async () => {
+    s = await startSettingsApp(kind);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  beforeEach(async () => {
+    await releaseAll(s);
+  });
+
+  it('tells a watching editor the lock now, when another admin takes it, and when it is released (well within 2 s)', async () => {
+    const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
+    try {
+      expect((await watcher.next(() => true)).event).toEqual({ lock: null });
+      expect((await s.b.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+      const taken = await watcher.next((e) => e.lock?.holder_email === ADMIN_B);
+      expect(taken.event.lock).toMatchObject({ holder_email: ADMIN_B, acquired_at: expect.any(String), expires_at: expect.any(String) });
+      expect(taken.afterMs).toBeLessThan(2_000);
+      expect((await s.b.post('/api/settings/lock/release', {})).status).toBe(200);
+      const freed = await watcher.next((e) => e.lock === null);
+      expect(freed.afterMs).toBeLessThan(2_000);
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('an open stream does not hold the app open: shutting down ends it (afterAll closes the app with this one still open)', async () => {
+    const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
+    expect((await watcher.next(() => true)).event).toHaveProperty('lock');
+  });
+
+  it('answers 406 with a message to a client that does not ask for an event stream; admins only', async () => {
+    const res = await s.a.get('/api/settings/lock/events');
+    expect(res.status).toBe(406);
+    expect(res.body.error).toMatch(/text\/event-stream/);
+    expect((await s.visitor.get('/api/settings/lock/events', { accept: 'text/event-stream' })).status).toBe(401);
+    const removed = await s.removed.get('/api/settings/lock/events', { accept: 'text/event-stream' });
+    expect([removed.status, removed.body.error]).toEqual([403, 'Admin access required to edit draft.']);
+  });
+});
