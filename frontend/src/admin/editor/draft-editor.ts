@@ -196,7 +196,8 @@ export function editorControls(input: EditorControlsInput): EditorControls {
     canSave: ready && stage === 'draft' && dirty && busy === null && !lockedByOther,
     canPull: lock !== 'loading' && !lockedByOther && busy === null,
     canPublish: lock !== 'loading' && !lockedByOther && busy === null,
-    canAcquire: stage === 'draft' && !lockPending,
+    // Issue 12 point 4: while another editor holds it, Acquire could only fail; the editor takes the lock itself once it is freed.
+    canAcquire: stage === 'draft' && !lockPending && !lockedByOther,
     showRelease: lock === 'mine',
     canRestoreSnapshot: !lockedByOther && busy === null,
   };

@@ -11,7 +11,7 @@ export interface LockState {
   /** false until the first lock answer (or failure). */
   known: boolean;
   /** null: nobody holds it; {email: null}: someone else does but the answer did not say who. */
-  holder: { email: string | null } | null;
+  holder: { email: string | null; acquiredAt?: string | null; expiresAt?: string | null } | null;
   /** Red text beside the lock control (SPEC §8), null when the last call went well. */
   error: string | null;
   /** A lock call is in flight (Acquire and Release wait for it). */
@@ -23,6 +23,9 @@ export interface LockView {
   status: LockStatus;
   /** The holder's email as the server spells it (shown for 'other'). */
   holderEmail: string | null;
+  /** Since when the holder has it, and when it lapses unless they keep editing (issue 12 point 4). */
+  acquiredAt: string | null;
+  expiresAt: string | null;
   error: string | null;
   pending: boolean;
 }
@@ -36,18 +39,18 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
 
 export function lockView(state: LockState, myEmail: string | null): LockView {
   const { error, pending } = state;
-  if (!state.known) return { status: 'loading', holderEmail: null, error, pending };
-  if (state.holder === null) return { status: 'none', holderEmail: null, error, pending };
-  const email = state.holder.email;
-  return { status: sameEmail(email, myEmail) ? 'mine' : 'other', holderEmail: email, error, pending };
+  if (!state.known) return { status: 'loading', holderEmail: null, acquiredAt: null, expiresAt: null, error, pending };
+  if (state.holder === null) return { status: 'none', holderEmail: null, acquiredAt: null, expiresAt: null, error, pending };
+  const { email, acquiredAt = null, expiresAt = null } = state.holder;
+  return { status: sameEmail(email, myEmail) ? 'mine' : 'other', holderEmail: email, acquiredAt, expiresAt, error, pending };
 }
 
 export type LockAction =
   | { type: 'request' }
   /** A lock answer (GET, acquire, release): the state follows what the server says. */
   | { type: 'lock'; lock: DraftLock | null }
-  /** Someone else holds it (a 423); who may be unknown when the answer carried no lock. */
-  | { type: 'held-by-other'; holderEmail: string | null; error: string | null }
+  /** Someone else holds it (a 423); who (and since when) may be unknown when no answer said. */
+  | { type: 'held-by-other'; lock: DraftLock | null; error: string | null }
   /** A call failed; what we knew about the holder is kept. */
   | { type: 'failure'; error: string }
   | { type: 'clear-error' };
@@ -59,14 +62,17 @@ export function lockReducer(state: LockState, action: LockAction): LockState {
     case 'lock':
       return {
         known: true,
-        holder: action.lock && action.lock.holder_email.trim() !== '' ? { email: action.lock.holder_email } : null,
+        holder:
+          action.lock && action.lock.holder_email.trim() !== ''
+            ? { email: action.lock.holder_email, acquiredAt: action.lock.acquired_at ?? null, expiresAt: action.lock.expires_at ?? null }
+            : null,
         error: null,
         pending: false,
       };
     case 'held-by-other':
       return {
         known: true,
-        holder: { email: action.holderEmail },
+        holder: { email: action.lock?.holder_email ?? null, acquiredAt: action.lock?.acquired_at ?? null, expiresAt: action.lock?.expires_at ?? null },
         error: action.error,
         pending: false,
       };

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useEditor } from './editor-context';
 import { ConfirmDialog } from './modal-dialog';
+import { KeptEditsBanner } from './kept-edits-banner';
 import { PublishDialog } from './publish-dialog';
 import { ScheduledPublishes } from './scheduled-publishes';
 import type { EditorStage } from './settings-api';
@@ -12,30 +13,49 @@ import { SnapshotsDialog } from './snapshots-dialog';
 
 export const PREVIEW_DRAFT_HREF = '/?stage=draft';
 
+function lockText(state: ReturnType<typeof useEditor>['lock']['state']): { text: string; detail: string | null } {
+  const time = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : null);
+  switch (state.status) {
+    case 'loading':
+      return { text: 'Checking the draft lock…', detail: null };
+    case 'mine':
+      return { text: 'You hold the draft lock', detail: null };
+    case 'other': {
+      const since = time(state.acquiredAt);
+      const until = time(state.expiresAt);
+      return {
+        text: `Locked by ${state.holderEmail ?? 'another editor'}`,
+        detail: `${since ? `Since ${since}. ` : ''}${until ? `Free by ${until} unless they keep editing; ` : ''}you get the lock here as soon as it is free.`,
+      };
+    }
+    case 'none':
+      return { text: 'Draft lock is free', detail: null };
+    default: {
+      const _exhaustive: never = state.status;
+      return _exhaustive;
+    }
+  }
+}
+
 function LockControl() {
-  const { lock, controls } = useEditor();
-  const { status, holderEmail, error, pending } = lock.state;
-  const text =
-    status === 'loading'
-      ? 'Checking the draft lock…'
-      : status === 'mine'
-        ? 'You hold the draft lock'
-        : status === 'other'
-          ? `Locked by ${holderEmail ?? 'another editor'}`
-          : 'Draft lock is free';
+  const { lock, controls, editor } = useEditor();
+  const { status, error, pending } = lock.state;
+  const [confirmRelease, setConfirmRelease] = useState(false);
+  const { text, detail } = lockText(lock.state);
   return (
     <div className="ed-lock" role="group" aria-label="Draft lock">
       <span className={`ed-lock__status ed-lock__status--${status}`} role="status">
         <span className="ed-lock__dot" aria-hidden="true" />
         {text}
       </span>
+      {detail ? <span className="ed-lock__detail">{detail}</span> : null}
       {status !== 'mine' ? (
         <button type="button" className="ed-button ed-button--small" disabled={!controls.canAcquire} onClick={() => void lock.acquire()}>
           {pending ? 'Working…' : 'Acquire'}
         </button>
       ) : null}
       {controls.showRelease ? (
-        <button type="button" className="ed-button ed-button--small" disabled={pending} onClick={() => void lock.release()}>
+        <button type="button" className="ed-button ed-button--small" disabled={pending} onClick={() => (editor.dirty ? setConfirmRelease(true) : void lock.release())}>
           Release
         </button>
       ) : null}
@@ -44,6 +64,18 @@ function LockControl() {
           {error}
         </span>
       ) : null}
+      <ConfirmDialog
+        open={confirmRelease}
+        title="Release the lock with unsaved changes?"
+        message={<p>Your unsaved changes are kept on this device and offered back when you hold the draft lock again. Another admin can edit the draft meanwhile.</p>}
+        confirmLabel="Release and keep my changes"
+        cancelLabel="Keep editing"
+        onCancel={() => setConfirmRelease(false)}
+        onConfirm={() => {
+          setConfirmRelease(false);
+          void lock.release();
+        }}
+      />
     </div>
   );
 }
@@ -163,6 +195,7 @@ export function EditorHeader({ title, description }: { title: string; descriptio
         </button>
       </div>
       <ScheduledPublishes />
+      <KeptEditsBanner />
       <div className="ed-notice-region" aria-live="polite">
         {notice ? (
           <div className={`ed-notice ed-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>

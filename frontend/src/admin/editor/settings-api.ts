@@ -97,6 +97,22 @@ export const settingsApi = {
   schedulePublish: (at: string, snapshotId: string | null) => request('POST', '/api/settings/schedule', snapshotId ? { at, snapshotId } : { at }),
   listSchedules: () => request('GET', '/api/settings/schedules'),
   cancelSchedule: (id: string) => request('DELETE', `/api/settings/schedules/${encodeURIComponent(id)}`),
+  /**
+   * Lock changes pushed by the server (issue 12 point 4); answers the unsubscribe. EventSource
+   * reconnects by itself; where it is missing the 90 s poll alone keeps the editor informed.
+   */
+  watchLock: (onLock: (lock: DraftLock | null) => void): (() => void) => {
+    if (typeof EventSource === 'undefined') return () => undefined;
+    const source = new EventSource('/api/settings/lock/events');
+    source.addEventListener('lock', (event) => {
+      try {
+        onLock(lockFrom(JSON.parse((event as MessageEvent<string>).data)));
+      } catch {
+        // A malformed event changes nothing; the next one or the poll will.
+      }
+    });
+    return () => source.close();
+  },
   /** SPEC §4: closing the page sends the release as a beacon, which survives the unload. */
   releaseLockBeacon: (): boolean => {
     if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

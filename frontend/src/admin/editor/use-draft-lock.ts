@@ -29,7 +29,7 @@ export interface UseDraftLockOptions {
   /** Until the signed-in email is known the hook waits: "mine" cannot be told from "other" without it. */
   myEmail: string | null;
   timing?: Partial<LockTiming>;
-  api?: Pick<SettingsApi, 'getLock' | 'acquireLock' | 'releaseLock' | 'releaseLockBeacon'>;
+  api?: Pick<SettingsApi, 'getLock' | 'acquireLock' | 'releaseLock' | 'releaseLockBeacon'> & Partial<Pick<SettingsApi, 'watchLock'>>;
 }
 
 export function useDraftLock({ stage, myEmail, timing, api = settingsApi }: UseDraftLockOptions): DraftLockControls {
@@ -65,13 +65,12 @@ export function useDraftLock({ stage, myEmail, timing, api = settingsApi }: UseD
 
   const heldByOther = useCallback(
     async (result: ApiResult, silent: boolean) => {
-      const lock = lockFrom(result.body);
-      let holder = lock?.holder_email ?? null;
-      if (holder === null) {
+      let lock = lockFrom(result.body);
+      if (lock === null) {
         const current = await api.getLock();
-        holder = current.ok ? (lockFrom(current.body)?.holder_email ?? null) : null;
+        lock = current.ok ? lockFrom(current.body) : null;
       }
-      safeDispatch({ type: 'held-by-other', holderEmail: holder, error: silent ? null : lockFailureText(result, EDITOR_TEXTS.lockedByAnother) });
+      safeDispatch({ type: 'held-by-other', lock, error: silent ? null : lockFailureText(result, EDITOR_TEXTS.lockedByAnother) });
     },
     [api, safeDispatch],
   );
@@ -126,6 +125,19 @@ export function useDraftLock({ stage, myEmail, timing, api = settingsApi }: UseD
     if (stage === 'draft') void acquire({ silent: true });
     else void release().then(load);
   }, [enabled, stage, acquire, release, load]);
+
+  // Pushed lock changes (issue 12 point 4): another admin's take or release shows within a second
+  // or two, and in the Draft view a freed lock is taken at once, as the silent acquire would on arrival.
+  const stageRef = useRef(stage);
+  stageRef.current = stage;
+  useEffect(() => {
+    if (!enabled || !api.watchLock) return undefined;
+    return api.watchLock((lock) => {
+      const before = stateRef.current.status;
+      safeDispatch({ type: 'lock', lock });
+      if (lock === null && before === 'other' && stageRef.current === 'draft') void acquire({ silent: true });
+    });
+  }, [enabled, api, safeDispatch, acquire]);
 
   const status = state.status;
   useEffect(() => {
