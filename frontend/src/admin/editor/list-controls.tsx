@@ -1,8 +1,66 @@
 /** Editable lists: {label, url} link lists with their SPEC §5 limits, and cards of structured items (events, team, merch, contact cards). */
 import { blankLink, type LinkItem } from '@punchline/domain';
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { TextControl, UrlControl } from './form-controls';
-import { moveItem, removeItem, replaceItem } from './list-ops';
+import { insertItem, moveItem, removeItem, replaceItem } from './list-ops';
+
+const FOCUSABLE = 'input, textarea, select, button:not([disabled])';
+
+interface Removed<T> {
+  item: T;
+  index: number;
+  name: string;
+}
+
+/**
+ * Remove with the keyboard kept in place and an Undo (issue 12 point 7): after a removal focus goes
+ * to the item that took its place (or the one before, or the Add button), and a status line offers
+ * Undo until the list changes otherwise. Announced, so screen-reader users hear what happened.
+ */
+function useUndoableRemove<T>(items: T[], onChange: (items: T[]) => void, listRef: RefObject<HTMLOListElement | null>, addRef: RefObject<HTMLButtonElement | null>) {
+  const [removed, setRemoved] = useState<Removed<T> | null>(null);
+  const expected = useRef<T[] | null>(null);
+  // Any other change to the list (an edit, an add, a move) ends the chance to undo.
+  useEffect(() => {
+    if (removed && items !== expected.current) setRemoved(null);
+  }, [items, removed]);
+
+  const focusAt = (index: number) =>
+    requestAnimationFrame(() => {
+      const rows = listRef.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+      const row = rows[Math.min(index, rows.length - 1)];
+      (row?.querySelector<HTMLElement>(FOCUSABLE) ?? addRef.current)?.focus();
+    });
+
+  const remove = (index: number, name: string) => {
+    const next = removeItem(items, index);
+    expected.current = next;
+    setRemoved({ item: items[index] as T, index, name });
+    onChange(next);
+    focusAt(index);
+  };
+
+  const undo = () => {
+    if (!removed) return;
+    onChange(insertItem(items, removed.index, removed.item));
+    setRemoved(null);
+    focusAt(removed.index);
+  };
+
+  const status = (
+    <div className="ed-undo" role="status">
+      {removed ? (
+        <>
+          <span>Removed {removed.name}.</span>
+          <button type="button" className="ed-button ed-button--small" onClick={undo}>
+            Undo
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+  return { remove, status };
+}
 
 export interface LinkListControlProps {
   legend: string;
@@ -37,6 +95,8 @@ export function LinkListControl({
   const limitId = useId();
   const full = value.length >= max;
   const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const removal = useUndoableRemove(value, onChange, listRef, addRef);
   const add = () => {
     onChange([...value, blankLink()]);
     // Put the keyboard where the new row is.
@@ -76,13 +136,14 @@ export function LinkListControl({
               count={value.length}
               noun={`${itemNoun.toLowerCase()} ${index + 1}`}
               onMove={(direction) => onChange(moveItem(value, index, direction))}
-              onRemove={() => onChange(removeItem(value, index))}
+              onRemove={() => removal.remove(index, item.label.trim() ? `${itemNoun.toLowerCase()} “${item.label.trim()}”` : `${itemNoun.toLowerCase()} ${index + 1}`)}
             />
           </li>
         ))}
       </ol>
+      {removal.status}
       <div className="ed-list__footer">
-        <button type="button" className="ed-button ed-button--small" onClick={add} disabled={full} aria-describedby={full ? limitId : undefined}>
+        <button ref={addRef} type="button" className="ed-button ed-button--small" onClick={add} disabled={full} aria-describedby={full ? limitId : undefined}>
           + {addLabel}
         </button>
         {full ? (
@@ -150,6 +211,8 @@ export interface ItemListEditorProps<T> {
 
 export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, itemNoun, itemTitle, renderItem, movable = true, emptyText, max, hint }: ItemListEditorProps<T>) {
   const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const removal = useUndoableRemove(items, onChange, listRef, addRef);
   const hintId = useId();
   const full = max !== undefined && items.length >= max;
   const add = () => {
@@ -179,7 +242,7 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
                   count={items.length}
                   noun={`${itemNoun.toLowerCase()} ${index + 1}`}
                   onMove={movable ? (direction) => onChange(moveItem(items, index, direction)) : undefined}
-                  onRemove={() => onChange(removeItem(items, index))}
+                  onRemove={() => removal.remove(index, `“${title}”`)}
                 />
               </div>
               <div className="ed-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
@@ -187,8 +250,9 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
           );
         })}
       </ol>
+      {removal.status}
       <div className="ed-list__footer">
-        <button type="button" className="ed-button ed-button--small" onClick={add} disabled={full}>
+        <button ref={addRef} type="button" className="ed-button ed-button--small" onClick={add} disabled={full}>
           + {addLabel}
         </button>
       </div>

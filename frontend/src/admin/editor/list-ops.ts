@@ -16,3 +16,9 @@ export function moveItem<T>(list: readonly T[], index: number, direction: 'up' |
   [next[index], next[target]] = [next[target], next[index]];
   return next;
 }
+
+/** Puts `item` back at `index` (or at the end when the list has since become shorter): the undo of removeItem. */
+export function insertItem<T>(list: readonly T[], index: number, item: T): T[] {
+  const at = Math.max(0, Math.min(index, list.length));
+  return [...list.slice(0, at), item, ...list.slice(at)];
+}

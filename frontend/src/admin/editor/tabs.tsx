@@ -1,5 +1,5 @@
 /** WAI-ARIA tabs: one tab stop for the list, arrow keys / Home / End move between tabs and select them. */
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -19,6 +19,35 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const tabId = (key: K) => `${baseId}-tab-${key}`;
   const panelId = `${baseId}-panel`;
+  const listRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+
+  // Which sides hide tabs (a phone shows four of six): those get a fade and an arrow (issue 12 point 7).
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const start = list.scrollLeft > 1;
+    const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
+  }, []);
+  useEffect(() => {
+    measure();
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [measure]);
+  // The selected tab is always in view, also when chosen with the arrow keys (only the tab row
+  // scrolls: scrollIntoView would move the page too).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current.get(selected);
+    if (!list || !tab) return;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft - 8;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth + 8;
+  }, [selected]);
+  const scrollBy = (direction: 1 | -1) => listRef.current?.scrollBy({ left: direction * listRef.current.clientWidth * 0.7, behavior: 'smooth' });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.key === selected);
@@ -38,29 +67,42 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
 
   return (
     <div className="ed-tabs">
-      <div className="ed-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
-        {tabs.map((tab) => {
-          const active = tab.key === selected;
-          return (
-            <button
-              key={tab.key}
-              ref={(el) => {
-                if (el) refs.current.set(tab.key, el);
-                else refs.current.delete(tab.key);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab.key)}
-              className={`ed-tabs__tab${active ? ' is-active' : ''}`}
-              aria-selected={active}
-              aria-controls={panelId}
-              tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(tab.key)}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
+      <div className={`ed-tabs__bar${more.start ? ' has-more-start' : ''}${more.end ? ' has-more-end' : ''}`}>
+        {/* Pointer help only: keyboard users move through the tabs with the arrow keys. */}
+        {more.start ? (
+          <button type="button" className="ed-tabs__scroll ed-tabs__scroll--start" tabIndex={-1} aria-hidden="true" onClick={() => scrollBy(-1)}>
+            ‹
+          </button>
+        ) : null}
+        {more.end ? (
+          <button type="button" className="ed-tabs__scroll ed-tabs__scroll--end" tabIndex={-1} aria-hidden="true" onClick={() => scrollBy(1)}>
+            ›
+          </button>
+        ) : null}
+        <div className="ed-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown} ref={listRef} onScroll={measure}>
+          {tabs.map((tab) => {
+            const active = tab.key === selected;
+            return (
+              <button
+                key={tab.key}
+                ref={(el) => {
+                  if (el) refs.current.set(tab.key, el);
+                  else refs.current.delete(tab.key);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(tab.key)}
+                className={`ed-tabs__tab${active ? ' is-active' : ''}`}
+                aria-selected={active}
+                aria-controls={panelId}
+                tabIndex={active ? 0 : -1}
+                onClick={() => onSelect(tab.key)}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
       </div>
       <div className="ed-tabs__panel" role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0}>
         {children}

@@ -1,0 +1,114 @@
+/**
+ * Issue 12 point 7 in Chromium: removing a list item keeps the keyboard where it was (on the item
+ * that took its place) and can be undone; on a phone the tab row shows that more tabs are there and
+ * keeps the selected one in view. At 1280 and 390 px, axe clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { screenshot } from './support/screenshots';
+
+const PHONE_390 = { width: 390, height: 844 } as const;
+
+let app: BuiltApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signIn(path: string, heading: string, viewport: { width: number; height: number }): Promise<Page> {
+  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByText('You hold the draft lock').waitFor();
+  return page;
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent?.trim() ?? '';
+  });
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+test('Remove moves focus to the next item and offers Undo, for links and for cards (1280 px)', async () => {
+  const page = await signIn('/admin/general', 'General Settings', DESKTOP);
+  const links = page.getByRole('group', { name: /^Footer links/ });
+  await links.getByRole('button', { name: '+ Add footer link' }).click();
+  await links.getByLabel('Footer link 1 label').fill('Tickets');
+  await links.getByRole('button', { name: '+ Add footer link' }).click();
+  await links.getByLabel('Footer link 2 label').fill('Press');
+
+  await links.getByRole('button', { name: 'Remove footer link 1' }).click();
+  await links.getByRole('status').getByText('Removed footer link “Tickets”.').waitFor();
+  // The keyboard is on the link that moved up into its place, not at the top of the page.
+  await expect(focusedName(page)).resolves.toBe('Footer link 1 label');
+  await expect(links.getByLabel('Footer link 1 label').inputValue()).resolves.toBe('Press');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await links.getByRole('button', { name: 'Undo' }).click();
+  await expect(links.getByLabel('Footer link 1 label').inputValue()).resolves.toBe('Tickets');
+  await expect(links.getByLabel('Footer link 2 label').inputValue()).resolves.toBe('Press');
+  await expect(focusedName(page)).resolves.toBe('Footer link 1 label');
+  await expect(links.getByRole('button', { name: 'Undo' }).count()).resolves.toBe(0);
+
+  // Removing the last one puts the keyboard on the one before it; an edit ends the chance to undo.
+  await links.getByRole('button', { name: 'Remove footer link 2' }).click();
+  await expect(focusedName(page)).resolves.toBe('Footer link 1 label');
+  await links.getByLabel('Footer link 1 label').fill('Tickets and more');
+  await expect(links.getByRole('button', { name: 'Undo' }).count()).resolves.toBe(0);
+
+  const cards = await signIn('/admin/page-configurations', 'Page Configurations', DESKTOP);
+  await cards.getByRole('tab', { name: 'Merch' }).click();
+  await cards.getByRole('button', { name: '+ Add product' }).click();
+  await cards.getByRole('textbox', { name: 'Title' }).last().fill('Canvas Tote');
+  await cards.getByRole('button', { name: 'Remove product 1' }).click();
+  await cards.getByText('Removed “Canvas Tote”.').waitFor();
+  await expect(focusedName(cards)).resolves.toBe('+ Add product');
+  await cards.getByRole('button', { name: 'Undo' }).click();
+  await cards.getByRole('heading', { name: 'Canvas Tote' }).waitFor();
+  await screenshot(cards, 'list-undo-1280');
+});
+
+test('on a phone the tab row says more tabs are there and keeps the chosen one in view (390 px)', async () => {
+  const page = await signIn('/admin/page-configurations', 'Page Configurations', PHONE_390);
+  const bar = page.locator('.ed-tabs__bar');
+  await expect(bar.getAttribute('class')).resolves.toContain('has-more-end');
+  const tabInView = (name: string) =>
+    page.getByRole('tab', { name }).evaluate((tab) => {
+      const list = tab.parentElement!.getBoundingClientRect();
+      const box = tab.getBoundingClientRect();
+      return box.left >= list.left - 1 && box.right <= list.right + 1;
+    });
+  await expect(tabInView('Contact')).resolves.toBe(false);
+  await page.getByRole('tab', { name: 'Home', selected: true }).focus();
+  await page.keyboard.press('End');
+  await page.getByRole('tab', { name: 'Contact', selected: true }).waitFor();
+  await page.waitForTimeout(100);
+  await expect(tabInView('Contact')).resolves.toBe(true);
+  await expect(bar.getAttribute('class')).resolves.toContain('has-more-start');
+  expect(await horizontalOverflow(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'tabs-phone-390');
+});
