@@ -18,7 +18,9 @@ export function SiteHeader({ current }: { current: ThemedPage }) {
       <div className="site-header__bar container">
         <Link className="brand" to={hrefForStage('/', stage)} aria-label={`${settings.site_title} home`}>
           {settings.logo_url ? <img className="brand__logo" src={toProxyUrl(settings.logo_url)} alt="" width={40} height={40} /> : null}
-          <span className="brand__title">{settings.site_title}</span>
+          <span className="brand__title" title={settings.site_title}>
+            {settings.site_title}
+          </span>
         </Link>
         {stage === 'draft' ? <span className="draft-flag">Draft preview</span> : null}
         <AdminIndicator />
