@@ -9,6 +9,7 @@ import { SiteModule } from './site/site.module';
 import { ContactModule } from './contact/contact.module';
 import { MediaModule } from './media/media.module';
 import { AuditModule } from './audit/audit.module';
+import { HistoryModule } from './history/history.module';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         ContactModule,
         MediaModule,
         AuditModule,
+        HistoryModule,
       ],
     };
   }

@@ -87,4 +87,13 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('GET', '/api/admin/contact-responses', 'admin'),
   row('PATCH', '/api/admin/contact-responses/:id', 'admin'),
   row('GET', '/api/admin/audit', 'admin'),
+  row('GET', '/api/admin/audit/verify', 'admin'),
+
+  // history (DESIGN §13; admins only)
+  row('GET', '/api/admin/history', 'admin'),
+  row('GET', '/api/admin/history/state', 'admin'),
+  row('GET', '/api/admin/history/diff', 'admin'),
+  row('GET', '/api/admin/history/fields', 'admin'),
+  row('POST', '/api/settings/rollback', 'admin'),
+  row('POST', '/api/settings/history/restore', 'admin'),
 ];

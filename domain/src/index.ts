@@ -9,3 +9,4 @@ export * from './settings';
 export * from './site';
 export * from './contact';
 export * from './media';
+export * from './history';

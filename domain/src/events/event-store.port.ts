@@ -7,7 +7,8 @@ import type { AppendResult, ExpectedRevision, NewEvent, RecordedEvent } from './
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** The stream's events from `fromRevision` (default 0) on, at most `maxCount` of them (default all). */
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Events with globalPosition > fromPosition, in global order. */
   readAll(options: { fromPosition: number; limit: number }): Promise<RecordedEvent[]>;
   /** Tails the log after fromPosition: every event exactly once, in commit order, until closed. */

@@ -9,3 +9,4 @@ export * from './settings-diff';
 export * from './media-references';
 export * from './page-theme';
 export * from './display';
+export * from './field-labels';

@@ -2,8 +2,8 @@
  * Commands on the site stream. Time and ids come in through metadata (DESIGN §12.3); `now` is an
  * ISO timestamp and `actorEmail` the signed-in admin (compared lower-cased).
  */
-import type { LinkReplacement } from '../settings';
-import type { LockReleaseReason } from './site.events';
+import type { LinkReplacement, StoredSettings } from '../settings';
+import type { LockReleaseReason, SettingsStage } from './site.events';
 
 export interface SiteCommandMetadata {
   actorEmail: string;
@@ -39,6 +39,14 @@ export type CancelScheduledPublish = Command<'CancelScheduledPublish', { schedul
  */
 export type RunScheduledPublish = Command<'RunScheduledPublish', { scheduleId: string }>;
 
+/**
+ * DESIGN §13: live becomes `settings`, the live record as it was right after the publish at
+ * `toPosition` (the backend reads it from history; the decider judges the lock and records the change).
+ */
+export type RollbackLive = Command<'RollbackLive', { toPosition: number; toOccurredAt: string; settings: StoredSettings }>;
+/** DESIGN §13: the draft view becomes `settings`, the `stage` record as of `fromPosition`. */
+export type RestoreDraftFromHistory = Command<'RestoreDraftFromHistory', { fromPosition: number; fromOccurredAt: string; stage: SettingsStage; settings: StoredSettings }>;
+
 export type SiteCommand =
   | AcquireLock
   | ReleaseLock
@@ -51,4 +59,6 @@ export type SiteCommand =
   | RewriteMediaReferences
   | SchedulePublish
   | CancelScheduledPublish
-  | RunScheduledPublish;
+  | RunScheduledPublish
+  | RollbackLive
+  | RestoreDraftFromHistory;

@@ -9,9 +9,11 @@
  * - SaveDraft needs the actor to hold an unexpired lock (SPEC §6). PullLive, RestoreSnapshot and
  *   Publish are refused only while another editor holds an unexpired lock: SPEC §4 enables them
  *   in the Live view too, where the editor has released the lock by leaving the draft stage.
- * - A command that would change nothing records nothing (SaveDraft, PullLive, RestoreSnapshot with
- *   no effective changes), except Publish, which is always recorded: an auditor wants every
- *   publish, and the public pages are rebuilt on it.
+ * - An admin action that changes nothing is still an action (issue 10): SaveDraft, PullLive,
+ *   RestoreSnapshot, a rollback or a restore from history with no effective changes record their
+ *   event with empty `changes`, so the audit log shows it happened. Publish is always recorded.
+ * - Rollback (DESIGN §13) replaces live with a record the backend read from history, refused while
+ *   another editor holds the lock; a restore from history needs the actor's own lock, like a save.
  * - Publishing a snapshot publishes that snapshot's settings (over live); otherwise the draft view.
  * - Schedules: a publish of a snapshot at a future instant. Scheduling does not edit the draft, so
  *   it is allowed while another editor holds the lock; running it follows the rules of a manual
@@ -23,7 +25,7 @@
 import { DomainError, assertNever } from '../errors/domain-error';
 import type { StoredSettings } from '../settings';
 import { checkLink, describeSettingsErrors, diffSettings, hasSettingsChanges, mergeDraftOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
-import type { AcquireLock, CancelScheduledPublish, Publish, RewriteMediaReferences, SaveDraft, SaveSnapshot, SchedulePublish, SiteCommand, SiteCommandMetadata } from './site.commands';
+import type { AcquireLock, CancelScheduledPublish, Publish, RestoreDraftFromHistory, RollbackLive, RewriteMediaReferences, SaveDraft, SaveSnapshot, SchedulePublish, SiteCommand, SiteCommandMetadata } from './site.commands';
 import type { LockReleaseReason, SiteEvent } from './site.events';
 import { LOCK_RELEASE_REASONS } from './site.events';
 import type { PendingSchedule, SiteSnapshot, SiteState } from './site.state';
@@ -56,6 +58,8 @@ export const SITE_TEXTS = {
   tooManySchedules: `At most ${MAX_PENDING_SCHEDULES} publishes can be scheduled at once; cancel one first.`,
   scheduleNotFound: 'Scheduled publish not found (it may have run or been cancelled).',
   scheduleIdTaken: 'A scheduled publish with this id already exists.',
+  badHistoryPoint: 'A point in history is a position (a whole number) in the event log.',
+  badHistoryStage: 'stage must be live or draft.',
 } as const;
 
 interface Context {
@@ -124,13 +128,13 @@ function saveDraft(state: SiteState, command: SaveDraft, ctx: Context): SiteEven
   if (!result.ok) throw new DomainError('INVALID_INPUT', describeSettingsErrors(result.errors), { errors: result.errors });
   const before = draftView(state);
   const changes = diffSettings(before, { ...before, ...result.value });
-  return hasSettingsChanges(changes) ? [{ type: 'DraftSaved', data: { changes } }] : [];
+  return [{ type: 'DraftSaved', data: { changes } }];
 }
 
 function pullLive(state: SiteState, ctx: Context): SiteEvent[] {
   requireNotLockedByAnother(state, ctx);
   const changes = diffSettings(draftView(state), state.live);
-  return hasSettingsChanges(changes) ? [{ type: 'DraftPulledFromLive', data: { changes } }] : [];
+  return [{ type: 'DraftPulledFromLive', data: { changes } }];
 }
 
 function saveSnapshot(state: SiteState, command: SaveSnapshot, ctx: Context): SiteEvent[] {
@@ -152,7 +156,7 @@ function restoreSnapshot(state: SiteState, snapshotId: string, ctx: Context): Si
   const snapshot = findSnapshot(state, snapshotId);
   requireNotLockedByAnother(state, ctx);
   const changes = diffSettings(draftView(state), mergeDraftOverLive(state.live, snapshot.settings));
-  return hasSettingsChanges(changes) ? [{ type: 'SnapshotRestored', data: { snapshotId: snapshot.id, label: snapshot.label, changes } }] : [];
+  return [{ type: 'SnapshotRestored', data: { snapshotId: snapshot.id, label: snapshot.label, changes } }];
 }
 
 function deleteSnapshot(state: SiteState, snapshotId: string, ctx: Context): SiteEvent[] {
@@ -165,10 +169,37 @@ function deleteSnapshot(state: SiteState, snapshotId: string, ctx: Context): Sit
 
 function publish(state: SiteState, command: Publish, ctx: Context): SiteEvent[] {
   const snapshotId = command.data.snapshotId ?? null;
-  const source: StoredSettings = snapshotId === null ? state.draft : findSnapshot(state, snapshotId).settings;
+  const snapshot = snapshotId === null ? null : findSnapshot(state, snapshotId);
   requireNotLockedByAnother(state, ctx);
-  const settings = mergeDraftOverLive(state.live, source);
-  return [{ type: 'Published', data: { snapshotId, settings, changes: diffSettings(state.live, settings) } }];
+  const settings = mergeDraftOverLive(state.live, snapshot === null ? state.draft : snapshot.settings);
+  const label = snapshot === null ? {} : { snapshotLabel: snapshot.label };
+  return [{ type: 'Published', data: { snapshotId, ...label, settings, changes: diffSettings(state.live, settings) } }];
+}
+
+function requireHistoryPoint(position: unknown, occurredAt: unknown): void {
+  if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || typeof occurredAt !== 'string') {
+    throw new DomainError('INVALID_INPUT', SITE_TEXTS.badHistoryPoint);
+  }
+}
+
+function rollbackLive(state: SiteState, command: RollbackLive, ctx: Context): SiteEvent[] {
+  requireHistoryPoint(command.data.toPosition, command.data.toOccurredAt);
+  requireNotLockedByAnother(state, ctx);
+  const changes = diffSettings(state.live, command.data.settings);
+  return [{ type: 'LiveRolledBack', data: { toPosition: command.data.toPosition, toOccurredAt: command.data.toOccurredAt, changes } }];
+}
+
+function restoreDraftFromHistory(state: SiteState, command: RestoreDraftFromHistory, ctx: Context): SiteEvent[] {
+  requireHistoryPoint(command.data.fromPosition, command.data.fromOccurredAt);
+  if (command.data.stage !== 'live' && command.data.stage !== 'draft') throw new DomainError('INVALID_INPUT', SITE_TEXTS.badHistoryStage);
+  requireOwnLock(state, ctx);
+  const changes = diffSettings(draftView(state), mergeDraftOverLive(state.live, command.data.settings));
+  return [
+    {
+      type: 'DraftRestoredFromHistory',
+      data: { fromPosition: command.data.fromPosition, fromOccurredAt: command.data.fromOccurredAt, stage: command.data.stage, changes },
+    },
+  ];
 }
 
 function schedulePublish(state: SiteState, command: SchedulePublish, ctx: Context): SiteEvent[] {
@@ -259,6 +290,10 @@ export function decideSite(state: SiteState, command: SiteCommand): SiteEvent[] 
       return cancelScheduledPublish(state, command, ctx);
     case 'RunScheduledPublish':
       return runScheduledPublish(state, command.data.scheduleId, ctx);
+    case 'RollbackLive':
+      return rollbackLive(state, command, ctx);
+    case 'RestoreDraftFromHistory':
+      return restoreDraftFromHistory(state, command, ctx);
     default:
       return assertNever(command, 'site command');
   }

@@ -104,10 +104,10 @@ describe('SaveDraft', () => {
       .then([{ type: 'DraftSaved', data: { changes: { theme_accent: '#FF0000', footer_links: [{ label: 'IG', url: 'https://instagram.com/p' }] } } }]);
   });
 
-  it('records nothing when nothing changed', () => {
+  it('records a save that changed nothing with empty changes (every admin action is audited)', () => {
     given(published({ site_title: 'Punchline' }), draftSaved({ hero_title: 'Hi' }), lockAcquired(ANA))
       .when({ type: 'SaveDraft', data: { settings: { site_title: 'Punchline', hero_title: ' Hi ', updated_at: 'ignored' } }, metadata: meta() })
-      .thenNothing();
+      .then([{ type: 'DraftSaved', data: { changes: {} } }]);
   });
 
   it('is refused without the lock, with another’s lock, or after the lock expired', () => {
@@ -148,8 +148,10 @@ describe('PullLive', () => {
       .then([{ type: 'DraftPulledFromLive', data: { changes: { site_title: 'Live' } } }]);
   });
 
-  it('records nothing when the draft view already equals live', () => {
-    given(published({ site_title: 'Live' }), draftSaved({ site_title: 'Live' })).when({ type: 'PullLive', data: {}, metadata: meta() }).thenNothing();
+  it('records a pull that changed nothing with empty changes when the draft view already equals live', () => {
+    given(published({ site_title: 'Live' }), draftSaved({ site_title: 'Live' }))
+      .when({ type: 'PullLive', data: {}, metadata: meta() })
+      .then([{ type: 'DraftPulledFromLive', data: { changes: {} } }]);
   });
 
   it('is refused while another editor holds the lock', () => {
@@ -192,10 +194,10 @@ describe('RestoreSnapshot', () => {
       .then([{ type: 'SnapshotRestored', data: { snapshotId: 's1', label: 'v1', changes: { site_title: 'Old', hero_title: 'Old hero', who_title: null } } }]);
   });
 
-  it('records nothing when the draft view already equals the snapshot', () => {
+  it('records a restore that changed nothing with empty changes when the draft view already equals the snapshot', () => {
     given(snapshotSaved('s1', { site_title: 'Same' }), draftSaved({ site_title: 'Same' }))
       .when({ type: 'RestoreSnapshot', data: { snapshotId: 's1' }, metadata: meta() })
-      .thenNothing();
+      .then([{ type: 'SnapshotRestored', data: { snapshotId: 's1', label: null, changes: {} } }]);
   });
 
   it('is refused for an unknown snapshot and while another editor holds the lock', () => {
@@ -230,7 +232,7 @@ describe('Publish', () => {
   it('publishes a chosen snapshot’s settings, not the current draft', () => {
     given(published({ site_title: 'Live' }), snapshotSaved('s1', { site_title: 'Snap' }), draftSaved({ site_title: 'Later draft' }))
       .when({ type: 'Publish', data: { snapshotId: 's1' }, metadata: meta() })
-      .then([{ type: 'Published', data: { snapshotId: 's1', settings: { site_title: 'Snap' }, changes: { site_title: 'Snap' } } }]);
+      .then([{ type: 'Published', data: { snapshotId: 's1', snapshotLabel: null, settings: { site_title: 'Snap' }, changes: { site_title: 'Snap' } } }]);
   });
 
   it('is recorded even when nothing changed (every publish is audited)', () => {
@@ -306,6 +308,7 @@ describe('Scheduled publishing', () => {
           type: 'Published',
           data: {
             snapshotId: 'snap-1',
+            snapshotLabel: 'Spring',
             settings: spring,
             changes: { site_title: 'Spring season' },
             schedule: { scheduleId: 'sched-1', scheduledBy: ANA, scheduledFor: at(60), lateBySeconds: 35 },
@@ -333,7 +336,13 @@ describe('Scheduled publishing', () => {
       .then([
         {
           type: 'Published',
-          data: { snapshotId: 'snap-1', settings: spring, changes: { site_title: 'Spring season' }, schedule: { scheduleId: 'sched-1', scheduledBy: ANA, scheduledFor: at(60), lateBySeconds: 0 } },
+          data: {
+            snapshotId: 'snap-1',
+            snapshotLabel: null,
+            settings: spring,
+            changes: { site_title: 'Spring season' },
+            schedule: { scheduleId: 'sched-1', scheduledBy: ANA, scheduledFor: at(60), lateBySeconds: 0 },
+          },
         },
       ]);
   });
@@ -353,5 +362,34 @@ describe('Scheduled publishing', () => {
       .when({ type: 'DeleteSnapshot', data: { snapshotId: 'snap-1' }, metadata: meta() })
       .then([cancelled, { type: 'SnapshotDeleted', data: { snapshotId: 'snap-1', label: 'Spring' } }]);
     given(snapshotSaved('snap-1', spring), scheduled('sched-1', at(60)), cancelled).when(run(at(90))).thenNothing();
+  });
+});
+
+describe('History: RollbackLive and RestoreDraftFromHistory (DESIGN §13)', () => {
+  const T_PUBLISH = '2025-05-12T21:04:00.000Z';
+
+  it('rolls live back to the record given, recording what changes; the draft is untouched', () => {
+    given(published({ site_title: 'Old', hero_title: 'A' }), published({ site_title: 'New', hero_title: 'A', footer_text: 'F' }), draftSaved({ hero_title: 'Draft' }))
+      .when({ type: 'RollbackLive', data: { toPosition: 1, toOccurredAt: T_PUBLISH, settings: { site_title: 'Old', hero_title: 'A' } }, metadata: meta() })
+      .then([{ type: 'LiveRolledBack', data: { toPosition: 1, toOccurredAt: T_PUBLISH, changes: { site_title: 'Old', footer_text: null } } }]);
+  });
+
+  it('records a rollback to the current state with empty changes, and refuses one while another editor holds the lock', () => {
+    given(published({ site_title: 'Same' }))
+      .when({ type: 'RollbackLive', data: { toPosition: 1, toOccurredAt: T_PUBLISH, settings: { site_title: 'Same' } }, metadata: meta() })
+      .then([{ type: 'LiveRolledBack', data: { toPosition: 1, toOccurredAt: T_PUBLISH, changes: {} } }]);
+    given(published({ site_title: 'Same' }), lockAcquired(BO))
+      .when({ type: 'RollbackLive', data: { toPosition: 1, toOccurredAt: T_PUBLISH, settings: {} }, metadata: meta() })
+      .thenFails('LOCKED', SITE_TEXTS.lockedByAnother);
+    given().when({ type: 'RollbackLive', data: { toPosition: -1, toOccurredAt: T_PUBLISH, settings: {} }, metadata: meta() }).thenFails('INVALID_INPUT', SITE_TEXTS.badHistoryPoint);
+  });
+
+  it('restores a past record into the draft view for the lock holder only', () => {
+    given(published({ site_title: 'Live' }), draftSaved({ site_title: 'Draft', hero_title: 'H' }), lockAcquired(ANA))
+      .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'draft', settings: { site_title: 'Earlier' } }, metadata: meta() })
+      .then([{ type: 'DraftRestoredFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'draft', changes: { site_title: 'Earlier', hero_title: null } } }]);
+    given(published({ site_title: 'Live' }))
+      .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'live', settings: {} }, metadata: meta() })
+      .thenFails('LOCKED', SITE_TEXTS.lockRequired);
   });
 });

@@ -81,6 +81,8 @@ export interface PublishedBySchedule {
 /** `settings` is the whole new live version; `changes` compares it with the previous one. */
 export interface PublishedData {
   snapshotId: string | null;
+  /** The published snapshot's label when it had one (recorded since history, so the log reads by itself). */
+  snapshotLabel?: string | null;
   settings: StoredSettings;
   changes: SettingsChanges;
   /** Absent on a publish an admin made by hand (and on every publish recorded before schedules existed). */
@@ -100,6 +102,22 @@ export interface PublishScheduledData {
 /** 'scheduler-not-admin': the admin who scheduled it was removed from the allowlist before it ran. */
 export const SCHEDULE_CANCEL_REASONS = ['cancelled', 'snapshot-deleted', 'scheduler-not-admin'] as const;
 export type ScheduleCancelReason = (typeof SCHEDULE_CANCEL_REASONS)[number];
+
+/** Live is again what it was right after the publish at `toPosition` (DESIGN §13); `changes` undo what came since. */
+export interface LiveRolledBackData {
+  toPosition: number;
+  /** When the publish at `toPosition` happened. */
+  toOccurredAt: string;
+  changes: SettingsChanges;
+}
+
+/** The draft view is again the `stage` record as it read right after `fromPosition` (DESIGN §13). */
+export interface DraftRestoredFromHistoryData {
+  fromPosition: number;
+  fromOccurredAt: string;
+  stage: SettingsStage;
+  changes: SettingsChanges;
+}
 
 export interface ScheduledPublishCancelledData {
   scheduleId: string;
@@ -132,7 +150,9 @@ export type SiteEvent =
   | { type: 'Published'; data: PublishedData }
   | { type: 'MediaReferencesRewritten'; data: MediaReferencesRewrittenData }
   | { type: 'PublishScheduled'; data: PublishScheduledData }
-  | { type: 'ScheduledPublishCancelled'; data: ScheduledPublishCancelledData };
+  | { type: 'ScheduledPublishCancelled'; data: ScheduledPublishCancelledData }
+  | { type: 'LiveRolledBack'; data: LiveRolledBackData }
+  | { type: 'DraftRestoredFromHistory'; data: DraftRestoredFromHistoryData };
 
 export type SiteEventType = SiteEvent['type'];
 
@@ -152,6 +172,8 @@ export const SITE_EVENT_TYPES: readonly SiteEventType[] = [
   'MediaReferencesRewritten',
   'PublishScheduled',
   'ScheduledPublishCancelled',
+  'LiveRolledBack',
+  'DraftRestoredFromHistory',
 ];
 
 export function isSiteEventType(type: string): type is SiteEventType {

@@ -104,6 +104,11 @@ export function evolveSite(state: SiteState, event: Pick<SiteEvent, 'type' | 'da
       };
     case 'ScheduledPublishCancelled':
       return { ...next, schedules: state.schedules.filter((s) => s.id !== e.data.scheduleId) };
+    case 'LiveRolledBack':
+      return { ...next, live: applySettingsChanges(state.live, e.data.changes) };
+    case 'DraftRestoredFromHistory':
+      // Changes are computed on the draft view, as for a snapshot restore.
+      return { ...next, draft: applySettingsChanges(state.draft, e.data.changes) };
     default:
       return assertNever(e, 'site event');
   }

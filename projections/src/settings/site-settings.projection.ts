@@ -100,6 +100,12 @@ function foldEvent(fold: SiteFold, event: RecordedEvent): void {
       if (e.data.stage === 'live') liveTouched();
       else draftTouched();
       return;
+    case 'LiveRolledBack':
+      liveTouched();
+      return;
+    case 'DraftRestoredFromHistory':
+      draftTouched();
+      return;
     case 'PublishScheduled':
     case 'ScheduledPublishCancelled':
       // Pending schedules are read from the aggregate (a handful of rows); the audit log keeps their history.

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AUDIT_SEARCH_TEXT, LIVE_SCHEMA, containsPattern, isoTimestamp, qualified, type Database } from '@punchline/projections';
+import { TRAFFIC_EVENT_TYPES, summarizeEvent } from '@punchline/domain';
 import { DATABASE } from '../../platform/platform.module';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
@@ -19,6 +20,7 @@ const toItem = (row: Row): AuditItem => ({
   actor_email: row.actor_email,
   action: row.action,
   meta: row.meta,
+  summary: summarizeEvent(row.action, row.meta),
 });
 
 /**
@@ -41,6 +43,10 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
     if (filter.action !== null) {
       params.push(filter.action);
       where.push(`action = $${params.length}`);
+    }
+    if (filter.contentOnly) {
+      params.push([...TRAFFIC_EVENT_TYPES]);
+      where.push(`action <> ALL($${params.length}::text[])`);
     }
     if (filter.q !== '') {
       params.push(containsPattern(filter.q));

@@ -22,6 +22,7 @@ export class ListAuditLogHttpController {
   @ApiQuery({ name: 'action', required: false, type: String })
   @ApiQuery({ name: 'q', required: false, type: String })
   @ApiQuery({ name: 'direction', required: false, enum: ['asc', 'desc'] })
+  @ApiQuery({ name: 'content', required: false, enum: ['1', '0'] })
   @ApiOkResponse({ description: '{items, actors, actions}' })
   async list(@Query(queryValidation) query: ListAuditLogRequestDto): Promise<AuditAnswer> {
     return this.queries.execute(
@@ -31,6 +32,7 @@ export class ListAuditLogHttpController {
         action: blankToNull(query.action),
         q: query.q?.trim() ?? '',
         direction: query.direction ?? 'desc',
+        contentOnly: query.content === '1' || query.content === 'true',
       }),
     );
   }

@@ -43,7 +43,13 @@ describe.each(databaseKinds())('GET /api/admin/audit on %s', (kind) => {
       actor_email: ADMIN_A,
       action: 'ResponseNotesEdited',
       meta: { messageId, notes: 'Replied: no discounts_ever' },
+      summary: 'Edited the notes on a message',
     });
+    // 'Content changes only' leaves out sign-ins and deliveries (issue 10).
+    const content = (await s.a.get('/api/admin/audit?content=1&limit=500')).body as { items: { action: string }[] };
+    expect(content.items.length).toBeGreaterThan(0);
+    expect(content.items.some((i) => ['AdminSignedIn', 'AdminSignInDenied', 'ContactDeliveryRecorded'].includes(i.action))).toBe(false);
+    expect((await s.a.get('/api/admin/audit?content=maybe')).status).toBe(400);
     // The member's refused sign-in is theirs too.
     expect(body.actors).toEqual([ADMIN_A, ADMIN_B, MEMBER]);
     expect(body.actions).toEqual(['AdminSignInDenied', 'AdminSignedIn', 'AllowlistChanged', 'ContactDeliveryRecorded', 'ContactMessageReceived', 'ResponseMarked', 'ResponseNotesEdited']);

@@ -7,6 +7,8 @@ export interface AuditItem {
   actor_email: string | null;
   action: string;
   meta: unknown;
+  /** One sentence a person reads (issue 10), e.g. "Saved the draft: Hero title". */
+  summary: string;
 }
 
 export interface AuditAnswer {
@@ -22,6 +24,8 @@ export interface AuditFilter {
   action: string | null;
   q: string;
   direction: 'asc' | 'desc';
+  /** 'Content changes only': leave out lock, sign-in and delivery traffic. */
+  contentOnly: boolean;
 }
 
 /** GET /api/admin/audit: the audit log, newest first unless direction=asc. */

@@ -31,4 +31,9 @@ export class ListAuditLogRequestDto {
   @IsOptional()
   @IsIn(['asc', 'desc'], { message: 'direction must be asc or desc.' })
   direction?: 'asc' | 'desc';
+
+  /** Issue 10: content=1 hides lock, sign-in and delivery traffic. */
+  @IsOptional()
+  @IsIn(['0', '1', 'true', 'false'], { message: 'content must be 1 or 0.' })
+  content?: string;
 }

@@ -182,6 +182,20 @@ describe.each(adapters)('event store contract: %s', (_name, setup) => {
     });
   });
 
+  describe('reading a stream in pages', () => {
+    it('reads at most maxCount events from a revision on, and an append after a page still chains', async () => {
+      const stream = uniqueStream('paged');
+      await store.append(stream, ['A', 'B', 'C', 'D', 'E'].map((t) => newEvent(t, {})), { expectedRevision: 'no_stream' });
+      expect((await store.readStream(stream, { fromRevision: 1, maxCount: 2 })).map((e) => [e.type, e.streamRevision])).toEqual([
+        ['B', 1],
+        ['C', 2],
+      ]);
+      expect((await store.readStream(stream, { fromRevision: 3, maxCount: 10 })).map((e) => e.type)).toEqual(['D', 'E']);
+      await expect(store.append(stream, [newEvent('F', {})], { expectedRevision: 4 })).resolves.toMatchObject({ nextExpectedRevision: 5 });
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    });
+  });
+
   describe('idempotency', () => {
     it('a retried append returns the original result and writes nothing', async () => {
       const stream = uniqueStream('retry');

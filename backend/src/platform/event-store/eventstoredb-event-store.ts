@@ -139,15 +139,17 @@ export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredF
     }
   }
 
-  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     assertValidStreamId(streamId);
     let stored: StoredEvent[];
     try {
-      stored = await this.reader.readStreamStored(streamId, options.fromRevision ?? 0);
+      stored = await this.reader.readStreamStored(streamId, options.fromRevision ?? 0, options.maxCount);
     } catch (error) {
       throw mapClientError(error, { streamId, operation: 'read' });
     }
-    if (stored.length > 0) this.remember(streamId, stored[stored.length - 1]);
+    // Only a read that reached the end of the stream knows its last event.
+    const reachedEnd = options.maxCount === undefined || stored.length < options.maxCount;
+    if (stored.length > 0 && reachedEnd) this.remember(streamId, stored[stored.length - 1]);
     return stored.map((event) => this.decode(event));
   }
 

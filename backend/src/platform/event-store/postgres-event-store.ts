@@ -208,11 +208,12 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
     return found;
   }
 
-  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     assertValidStreamId(streamId);
+    // LIMIT NULL is no limit.
     const { rows } = await this.db.query<EventRow>(
-      `${SELECT_EVENT} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
-      [streamId, options.fromRevision ?? 0],
+      `${SELECT_EVENT} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
+      [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
     );
     return rows.map((row) => this.toRecorded(row));
   }

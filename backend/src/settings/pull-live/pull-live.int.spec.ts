@@ -29,11 +29,13 @@ describe.each(databaseKinds())('POST /api/settings/pull-live on %s', (kind) => {
     expect((await s.siteEvents()).at(-1)!.type).toBe('DraftPulledFromLive');
   });
 
-  it('records nothing when the draft already equals live', async () => {
+  it('records a pull that changes nothing with empty changes when the draft already equals live (issue 10)', async () => {
     await s.a.post('/api/settings/pull-live');
     const before = (await s.siteEvents()).length;
     expect((await s.a.post('/api/settings/pull-live')).status).toBe(200);
-    expect((await s.siteEvents()).length).toBe(before);
+    const events = await s.siteEvents();
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toMatchObject({ type: 'DraftPulledFromLive', data: { changes: {} } });
   });
 
   it("answers 423 while another editor holds the lock, and refuses outsiders", async () => {

@@ -40,12 +40,18 @@ describe.each(databaseKinds())('PUT /api/settings?stage=draft on %s', (kind) => 
     expect(saved.metadata.actorEmail).toBe(ADMIN_A);
   });
 
-  it('records nothing when the record is saved unchanged', async () => {
+  it('records a save of the unchanged record with empty changes: the action is audited, nothing else moves (issue 10)', async () => {
     expect((await s.a.post('/api/settings/lock/acquire', {})).status).toBe(200);
+    const draftBefore = (await s.a.get('/api/settings?stage=draft')).body;
     const before = (await s.siteEvents()).length;
     const res = await saveDraft(s.a, {});
     expect(res.status).toBe(200);
-    expect((await s.siteEvents()).length).toBe(before);
+    const events = await s.siteEvents();
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toMatchObject({ type: 'DraftSaved', data: { changes: {} } });
+    const { updated_at: _a, ...after } = (await s.a.get('/api/settings?stage=draft')).body;
+    const { updated_at: _b, ...was } = draftBefore;
+    expect(after).toEqual(was);
   });
 
   it('refuses unknown fields with 400 naming them, and unsafe links', async () => {

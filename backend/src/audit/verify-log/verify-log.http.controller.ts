@@ -1,0 +1,35 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Runtime } from '../../platform/runtime';
+import { RUNTIME } from '../../platform/platform.module';
+
+export interface VerifyAnswer {
+  ok: boolean;
+  verified: number;
+  head: { position: number; hash: string } | null;
+  first_invalid: { position: number; event_id: string; stream: string; type: string; reason: string } | null;
+}
+
+@ApiTags('audit')
+@Controller('api/admin/audit/verify')
+export class VerifyLogHttpController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  /**
+   * DESIGN §13: walks the event log's hash chain (as `npm run verify` does) and answers how many
+   * events verified, the head an auditor writes down, or the first altered event.
+   */
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: '{ok, verified, head: {position, hash}, first_invalid}' })
+  async verify(): Promise<VerifyAnswer> {
+    const result = await this.runtime.integrity.verifyChain();
+    const bad = result.firstInvalid;
+    return {
+      ok: result.ok,
+      verified: result.verified,
+      head: result.head,
+      first_invalid: bad ? { position: bad.position, event_id: bad.eventId, stream: bad.streamId, type: bad.type, reason: bad.reason } : null,
+    };
+  }
+}

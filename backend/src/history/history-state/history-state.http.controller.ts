@@ -1,0 +1,22 @@
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { DomainError } from '@punchline/domain';
+import { SiteHistory, parsePosition, parseStage, parseTime, type HistoryState } from '../site-history';
+
+@ApiTags('history')
+@Controller('api/admin/history/state')
+export class HistoryStateHttpController {
+  constructor(private readonly history: SiteHistory) {}
+
+  /** DESIGN §13: the stage as it read right after point N, or at the last point at or before `at`. */
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ description: '{position, occurred_at, settings}' })
+  async state(@Query() query: Record<string, unknown>): Promise<HistoryState> {
+    const stage = parseStage(query.stage ?? 'live');
+    if (query.position !== undefined && query.at !== undefined) throw new DomainError('INVALID_INPUT', 'Give position or at, not both.');
+    if (query.at !== undefined) return this.history.stateAt(stage, { at: parseTime(query.at) });
+    if (query.position === undefined) throw new DomainError('INVALID_INPUT', 'Give position=N or at=<ISO-8601 time>.');
+    return this.history.stateAt(stage, { position: parsePosition(query.position) });
+  }
+}

@@ -1,0 +1,25 @@
+import { summarizeEvent } from './event-summary';
+
+describe('summarizeEvent: one sentence per event', () => {
+  it('names the fields a save changed, in the screens’ words, and says when nothing changed', () => {
+    expect(summarizeEvent('DraftSaved', { changes: { hero_title: 'A', events_upcoming: [] } })).toBe('Saved the draft: Hero title, Upcoming events');
+    expect(summarizeEvent('DraftSaved', { changes: {} })).toBe('Saved the draft (nothing changed)');
+    expect(summarizeEvent('DraftPulledFromLive', { changes: {} })).toBe('Replaced the draft with live (it already matched live)');
+  });
+
+  it('tells publishes, schedules and rollbacks apart', () => {
+    expect(summarizeEvent('Published', { snapshotId: 's', snapshotLabel: 'Spring season', changes: {} })).toBe("Published snapshot 'Spring season' to live");
+    expect(summarizeEvent('Published', { snapshotId: null, changes: {} })).toBe('Published the current draft to live');
+    expect(summarizeEvent('Published', { snapshotId: 's', snapshotLabel: null, schedule: { lateBySeconds: 3 } })).toBe('Published snapshot without a label to live as scheduled (3 s late)');
+    expect(summarizeEvent('LiveRolledBack', { toOccurredAt: '2025-05-12T21:04:33.000Z', changes: { site_title: 'Old' } })).toBe(
+      'Rolled live back to the publish of 2025-05-12 21:04 UTC: Site title',
+    );
+    expect(summarizeEvent('PublishScheduled', { snapshotLabel: 'Spring', at: '2031-06-12T16:00:00.000Z' })).toBe("Scheduled snapshot 'Spring' to go live at 2031-06-12 16:00 UTC");
+  });
+
+  it('reads the other features too, and falls back to the type', () => {
+    expect(summarizeEvent('MediaRenamed', { fromName: 'a.jpg', toName: 'b.jpg' })).toBe('Renamed a.jpg to b.jpg');
+    expect(summarizeEvent('AllowlistChanged', { added: ['x@y.z'], removed: [] })).toBe('Changed the admin allowlist: added x@y.z');
+    expect(summarizeEvent('SomethingNew', {})).toBe('SomethingNew');
+  });
+});

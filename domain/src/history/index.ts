@@ -1,0 +1,2 @@
+export * from './json-diff';
+export * from './event-summary';
