@@ -23,8 +23,7 @@
  *   Deleting a snapshot cancels the schedules that name it, with that reason.
  */
 import { DomainError, assertNever } from '../errors/domain-error';
-import type { StoredSettings } from '../settings';
-import { checkLink, describeSettingsErrors, diffSettings, hasSettingsChanges, mergeDraftOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
+import { checkLink, describeSettingsErrors, diffSettings, mergeDraftOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
 import type { AcquireLock, CancelScheduledPublish, Publish, RestoreDraftFromHistory, RollbackLive, RewriteMediaReferences, SaveDraft, SaveSnapshot, SchedulePublish, SiteCommand, SiteCommandMetadata } from './site.commands';
 import type { LockReleaseReason, SiteEvent } from './site.events';
 import { LOCK_RELEASE_REASONS } from './site.events';
