@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
+import { HistoryModule } from '../history/history.module';
 import { PublicPagesMiddleware } from './serve-page/public-pages.middleware';
 import { SitePageHttpController } from './serve-page/site-page.http.controller';
 import { SitePagesService } from './serve-page/site-pages.service';
@@ -10,7 +11,7 @@ import { SitePagesService } from './serve-page/site-pages.service';
  * createApp mounts PublicPagesMiddleware (the front door) ahead of Express.
  */
 @Module({
-  imports: [AccessModule],
+  imports: [AccessModule, HistoryModule],
   controllers: [SitePageHttpController],
   providers: [SitePagesService, PublicPagesMiddleware],
   exports: [PublicPagesMiddleware],

@@ -5,6 +5,7 @@ import { GeneralSettingsPage } from './general/general-settings.page';
 import { PageConfigurationsPage } from './page-configurations/page-configurations.page';
 import { ContactResponsesPage } from './contact-responses/contact-responses.page';
 import { AuditLogPage } from './audit/audit-log.page';
+import { SiteHistoryPage } from './history/site-history.page';
 import { MediaFieldActionsProvider } from './media/media-field-actions';
 import { MediaManagerPage } from './media/media-manager.page';
 
@@ -26,6 +27,8 @@ export default function AdminApp() {
             <Route path="media" element={<MediaManagerPage />} />
             <Route path="contact-responses" element={<ContactResponsesPage />} />
             <Route path="audit" element={<AuditLogPage />} />
+            {/* Reached from the Audit Log; SPEC §2's five sidebar links stay as they are. */}
+            <Route path="history" element={<SiteHistoryPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

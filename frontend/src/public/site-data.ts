@@ -11,6 +11,8 @@ export interface SiteData {
   /** 'draft' only when an admin is shown the draft; anyone else asking for it gets 'live'. */
   stage: SiteStage;
   maintenance: boolean;
+  /** Set when an admin looks at live as it was right after a point of history (DESIGN §13 `?at=N`). */
+  asOf?: { position: number; occurredAt: string | null };
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';

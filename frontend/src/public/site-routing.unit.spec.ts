@@ -6,17 +6,24 @@ import { hrefForStage, isInternalHref } from './stage';
 
 describe('hrefForStage', () => {
   it('keeps stage=draft on internal links in the draft view', () => {
-    expect(hrefForStage('/events', 'draft')).toBe('/events?stage=draft');
-    expect(hrefForStage('/', 'draft')).toBe('/?stage=draft');
-    expect(hrefForStage('/contact?x=1#form', 'draft')).toBe('/contact?x=1&stage=draft#form');
-    expect(hrefForStage('/media?stage=draft', 'draft')).toBe('/media?stage=draft');
+    expect(hrefForStage('/events', { stage: 'draft' })).toBe('/events?stage=draft');
+    expect(hrefForStage('/', { stage: 'draft' })).toBe('/?stage=draft');
+    expect(hrefForStage('/contact?x=1#form', { stage: 'draft' })).toBe('/contact?x=1&stage=draft#form');
+    expect(hrefForStage('/media?stage=draft', { stage: 'draft' })).toBe('/media?stage=draft');
+  });
+
+  it('keeps at=N on internal links while an admin looks at history (DESIGN §13)', () => {
+    const asOf = { position: 42, occurredAt: '2025-05-12T21:04:00.000Z' };
+    expect(hrefForStage('/events', { stage: 'live', asOf })).toBe('/events?at=42');
+    expect(hrefForStage('/contact#form', { stage: 'live', asOf })).toBe('/contact?at=42#form');
+    expect(hrefForStage('https://tickets.test/1', { stage: 'live', asOf })).toBe('https://tickets.test/1');
   });
 
   it('leaves live links, external links and protocol-relative links alone', () => {
-    expect(hrefForStage('/events', 'live')).toBe('/events');
-    expect(hrefForStage('https://tickets.test/1', 'draft')).toBe('https://tickets.test/1');
-    expect(hrefForStage('mailto:a@b.test', 'draft')).toBe('mailto:a@b.test');
-    expect(hrefForStage('//evil.test/x', 'draft')).toBe('//evil.test/x');
+    expect(hrefForStage('/events', { stage: 'live' })).toBe('/events');
+    expect(hrefForStage('https://tickets.test/1', { stage: 'draft' })).toBe('https://tickets.test/1');
+    expect(hrefForStage('mailto:a@b.test', { stage: 'draft' })).toBe('mailto:a@b.test');
+    expect(hrefForStage('//evil.test/x', { stage: 'draft' })).toBe('//evil.test/x');
   });
 
   it('tells internal paths from everything else', () => {

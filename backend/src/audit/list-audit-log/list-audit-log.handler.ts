@@ -6,6 +6,7 @@ import { DATABASE } from '../../platform/platform.module';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
 interface Row {
+  position: string | number;
   event_id: string;
   occurred_at: string | Date;
   actor_email: string | null;
@@ -16,6 +17,7 @@ interface Row {
 
 const toItem = (row: Row): AuditItem => ({
   id: row.event_id,
+  position: Number(row.position),
   occurred_at: isoTimestamp(row.occurred_at),
   actor_email: row.actor_email,
   action: row.action,
@@ -55,7 +57,7 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
     }
     params.push(filter.limit);
     const items = await this.db.query<Row>(
-      `SELECT event_id, occurred_at, actor_email, action, meta FROM ${this.table}
+      `SELECT position, event_id, occurred_at, actor_email, action, meta FROM ${this.table}
        ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY position ${filter.direction === 'asc' ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
       params,

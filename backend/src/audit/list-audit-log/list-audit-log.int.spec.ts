@@ -39,6 +39,7 @@ describe.each(databaseKinds())('GET /api/admin/audit on %s', (kind) => {
     expect(body.items.map((i) => i.id)).toEqual(all.map((e) => e.eventId).reverse());
     expect(body.items[0]).toEqual({
       id: expect.any(String),
+      position: all.at(-1)!.globalPosition,
       occurred_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       actor_email: ADMIN_A,
       action: 'ResponseNotesEdited',

@@ -3,6 +3,8 @@ import { Query } from '@nestjs/cqrs';
 /** SPEC §3 "Audit entry": meta is the event's data (an object, or a string for events that carry one). */
 export interface AuditItem {
   id: string;
+  /** Global position in the event log: a point of history (DESIGN §13). */
+  position: number;
   occurred_at: string;
   actor_email: string | null;
   action: string;

@@ -65,7 +65,8 @@ export class PublicPagesMiddleware {
         return true;
       }
       case 'page': {
-        if (request.draft || !this.site.bundle) return false;
+        // A draft, or a look at history by someone who may be an admin, needs the session: Express decides.
+        if (request.draft || !this.site.bundle || (request.at !== null && this.site.mayBeSignedIn(req.headers.cookie))) return false;
         const ready = this.site.livePageNow(request.path, request.variant);
         if (ready) sendLivePage(req, res, ready);
         else this.site.livePage(request.path, request.variant).then((page) => sendLivePage(req, res, page), failed);

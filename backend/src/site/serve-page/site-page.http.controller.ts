@@ -8,8 +8,9 @@ import { SitePagesService } from './site-pages.service';
 import { classifySiteRequest } from './site-request';
 
 /**
- * Public pages asked for with stage=draft (the front door hands them here, after the session
- * middleware): an admin sees the draft merged over live, anyone else the live page (SPEC §2, §4).
+ * Public pages asked for with stage=draft or at=N (the front door hands them here, after the session
+ * middleware): an admin sees the draft merged over live (SPEC §2, §4) or live as it was right after
+ * point N (DESIGN §13); anyone else the live page.
  */
 @ApiExcludeController()
 @Controller()
@@ -29,7 +30,12 @@ export class SitePageHttpController {
     }
     // Whatever the answer, it depends on who asks: no shared cache may keep it.
     const privately = { 'Cache-Control': 'private, no-store', Vary: 'Cookie, Accept-Encoding' };
-    if (request.draft && (await this.access.isAdmin(req.session?.user?.email))) {
+    const admin = (request.draft || request.at !== null) && (await this.access.isAdmin(req.session?.user?.email));
+    if (admin && request.at !== null) {
+      sendPrepared(req, res, await this.site.historyPage(req.url, request.at), privately);
+      return;
+    }
+    if (admin && request.draft) {
       sendPrepared(req, res, await this.site.draftPage(req.url), privately);
       return;
     }

@@ -15,6 +15,7 @@ import { SsrBundle } from '../ssr/ssr-bundle';
 import { CompressedAssets } from '../assets/compressed-assets';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
+import { SiteHistory } from '../../history/site-history';
 
 /** A finished answer: bytes (and their gzip) with complete header sets for both, built once and written as is. */
 export interface PreparedResponse {
@@ -83,6 +84,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly reads: SettingsReadService,
     @Inject(CONFIG) config: AppConfig,
+    private readonly history: SiteHistory,
   ) {
     this.baseUrl = config.publicBaseUrl.replace(/\/+$/, '');
     this.production = config.production;
@@ -135,6 +137,19 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   async draftPage(url: string): Promise<PreparedResponse> {
     const { settings } = await this.reads.getDraft('public');
     return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false }, this.baseUrl), {
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
+    });
+  }
+
+  /**
+   * DESIGN §13: the six pages as live read right after point `position`, for an admin: with the
+   * banner, links keeping `at`, never cached, maintenance ignored.
+   */
+  async historyPage(url: string, position: number): Promise<PreparedResponse> {
+    const state = await this.history.stateAt('live', { position });
+    const data = { settings: visitorSettings(state.settings), stage: 'live' as const, maintenance: false, asOf: { position: state.position, occurredAt: state.occurred_at } };
+    return this.html(200, this.bundle!.renderPage(url, data, this.baseUrl), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });

@@ -3,7 +3,8 @@
  * path). Public page paths come from the built front end's page list.
  */
 export type SiteRequest =
-  | { kind: 'page'; path: string; variant: PageVariant; draft: boolean }
+  /** `at`: an admin's view of live as it was right after that point of history (DESIGN §13); null otherwise. */
+  | { kind: 'page'; path: string; variant: PageVariant; draft: boolean; at: number | null }
   | { kind: 'admin' }
   | { kind: 'sitemap' }
   | { kind: 'robots' }
@@ -30,7 +31,9 @@ export function classifySiteRequest(url: string, pagePaths: ReadonlySet<string>,
   const draft = params?.get('stage') === 'draft';
   if (pagePaths.has(path)) {
     const variant: PageVariant = path === '/contact' && params ? (params.has('sent') ? 'sent' : params.has('failed') ? 'failed' : 'default') : 'default';
-    return { kind: 'page', path, variant, draft };
+    const atText = params?.get('at') ?? null;
+    const at = atText !== null && /^\d{1,15}$/.test(atText) ? Number(atText) : null;
+    return { kind: 'page', path, variant, draft, at };
   }
   if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
   if (path === '/sitemap.xml') return { kind: 'sitemap' };

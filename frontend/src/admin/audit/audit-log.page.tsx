@@ -7,6 +7,7 @@ import {
   auditFrom,
   auditPath,
   auditReducer,
+  historyStageOf,
   initialAuditFilters,
   initialAuditState,
   metaDetail,
@@ -19,6 +20,9 @@ import {
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import './audit-log.css';
 import { formatWhen } from '../../shared/format-when';
+import { Link } from 'react-router';
+import { LoadedChanges } from '../history/change-list';
+import '../history/history.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -29,12 +33,12 @@ export function AuditLogPage() {
   const [state, dispatch] = useReducer(auditReducer, initialAuditState);
   const id = useId();
 
-  const { actor, action, limit, direction } = filters;
+  const { actor, action, limit, direction, contentOnly } = filters;
   useEffect(() => {
     const controller = new AbortController();
     dispatch({ type: 'load-started' });
     api
-      .get(auditPath({ actor, action, q, limit, direction }), { signal: controller.signal })
+      .get(auditPath({ actor, action, q, limit, direction, contentOnly }), { signal: controller.signal })
       .then((result) => {
         if (controller.signal.aborted) return;
         const log = result.ok ? auditFrom(result.body) : null;
@@ -43,7 +47,7 @@ export function AuditLogPage() {
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, [actor, action, q, limit, direction]);
+  }, [actor, action, q, limit, direction, contentOnly]);
 
   const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
   const loading = state.phase === 'loading';
@@ -52,7 +56,10 @@ export function AuditLogPage() {
     <div className="admin-screen al-screen">
       <header className="al-head">
         <h1 className="admin-screen__title">Audit Log</h1>
-        <p className="al-lead">Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.</p>
+        <p className="al-lead">
+          Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.{' '}
+          <Link to="/admin/history">Site history: compare, view the site as it was, roll back</Link>
+        </p>
       </header>
 
       <form className="admin-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
@@ -106,6 +113,10 @@ export function AuditLogPage() {
             <option value="asc">Oldest first</option>
           </select>
         </div>
+        <div className="admin-toolbar__field al-field al-field--check">
+          <input id={`${id}-content`} type="checkbox" checked={filters.contentOnly} onChange={(event) => set('contentOnly', event.target.checked)} />
+          <label htmlFor={`${id}-content`}>Content changes only</label>
+        </div>
       </form>
 
       <p className="al-summary" role="status">
@@ -154,7 +165,9 @@ function summaryText(shown: number, limit: number): string {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const summary = metaSummary(entry.meta);
+  const summary = entry.summary ?? metaSummary(entry.meta);
+  const stage = historyStageOf(entry);
+  const [open, setOpen] = useState(false);
   return (
     <tr role="row">
       <td role="cell" data-label="Time" className="al-time">
@@ -167,7 +180,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <span className="al-action">{entry.action}</span>
       </td>
       <td role="cell" data-label="Details" className="al-meta">
-        {metaHasMore(entry.meta) ? (
+        {stage !== null && entry.position !== undefined ? (
+          // Content changes open into their before → after, read from history (issue 10).
+          <details onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
+            <summary>{summary}</summary>
+            {open ? <LoadedChanges stage={stage} from={entry.position - 1} to={entry.position} label={`Changes: ${summary}`} /> : null}
+          </details>
+        ) : metaHasMore(entry.meta) ? (
           <details>
             <summary>{summary}</summary>
             <pre>{metaDetail(entry.meta)}</pre>

@@ -12,11 +12,15 @@ export const AUDIT_SEARCH_MAX_LENGTH = 200;
 
 export interface AuditEntry {
   id: string;
+  /** Point of history (DESIGN §13); absent from older servers. */
+  position?: number;
   occurred_at: string;
   actor_email: string | null;
   action: string;
   /** A string or an object (SPEC §3). */
   meta: unknown;
+  /** One sentence a person reads (issue 10). */
+  summary?: string;
 }
 
 export interface AuditFilters {
@@ -25,9 +29,11 @@ export interface AuditFilters {
   q: string;
   limit: number;
   direction: 'desc' | 'asc';
+  /** 'Content changes only': hide lock, sign-in and delivery traffic. */
+  contentOnly: boolean;
 }
 
-export const initialAuditFilters: AuditFilters = { actor: '', action: '', q: '', limit: AUDIT_DEFAULT_LIMIT, direction: 'desc' };
+export const initialAuditFilters: AuditFilters = { actor: '', action: '', q: '', limit: AUDIT_DEFAULT_LIMIT, direction: 'desc', contentOnly: false };
 
 /** GET /api/admin/audit?limit&actor&action&q&direction=asc (SPEC §7); newest first is the default and is not sent. */
 export function auditPath(filters: AuditFilters): string {
@@ -37,6 +43,7 @@ export function auditPath(filters: AuditFilters): string {
   const q = filters.q.trim();
   if (q !== '') params.set('q', q);
   if (filters.direction === 'asc') params.set('direction', 'asc');
+  if (filters.contentOnly) params.set('content', '1');
   return `/api/admin/audit?${params.toString()}`;
 }
 
@@ -121,4 +128,22 @@ export function metaDetail(meta: unknown): string {
 export function metaHasMore(meta: unknown): boolean {
   if (typeof meta === 'string') return [...meta].length > SUMMARY_MAX || meta.includes('\n');
   return meta !== null && typeof meta === 'object' && Object.keys(meta).length > 0;
+}
+
+/** Site events whose before → after can be read from history (DESIGN §13 diff), and the stage they changed. */
+export function historyStageOf(entry: Pick<AuditEntry, 'action' | 'meta'>): 'live' | 'draft' | null {
+  switch (entry.action) {
+    case 'Published':
+    case 'LiveRolledBack':
+      return 'live';
+    case 'DraftSaved':
+    case 'DraftPulledFromLive':
+    case 'SnapshotRestored':
+    case 'DraftRestoredFromHistory':
+      return 'draft';
+    case 'MediaReferencesRewritten':
+      return (entry.meta as { stage?: unknown } | null)?.stage === 'live' ? 'live' : 'draft';
+    default:
+      return null;
+  }
 }

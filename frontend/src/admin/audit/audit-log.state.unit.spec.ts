@@ -1,4 +1,5 @@
-import { auditFrom, auditPath, auditReducer, initialAuditFilters, initialAuditState, metaDetail, metaHasMore, metaSummary, optionsWith } from './audit-log.state';
+import {
+  historyStageOf, auditFrom, auditPath, auditReducer, initialAuditFilters, initialAuditState, metaDetail, metaHasMore, metaSummary, optionsWith } from './audit-log.state';
 
 describe('auditPath', () => {
   it('asks for 100 newest by default (SPEC §7, §9)', () => {
@@ -6,9 +7,20 @@ describe('auditPath', () => {
   });
 
   it('sends actor, action, the trimmed search and direction=asc', () => {
-    expect(auditPath({ actor: 'a+b@example.com', action: 'DraftSaved', q: ' hero title ', limit: 25, direction: 'asc' })).toBe(
+    expect(auditPath({ actor: 'a+b@example.com', action: 'DraftSaved', q: ' hero title ', limit: 25, direction: 'asc', contentOnly: false })).toBe(
       '/api/admin/audit?limit=25&actor=a%2Bb%40example.com&action=DraftSaved&q=hero+title&direction=asc',
     );
+  });
+
+  it('asks for content changes only when the box is ticked (issue 10)', () => {
+    expect(auditPath({ ...initialAuditFilters, contentOnly: true })).toBe('/api/admin/audit?limit=100&content=1');
+  });
+
+  it('knows which entries have a before → after in history', () => {
+    expect(historyStageOf({ action: 'Published', meta: {} })).toBe('live');
+    expect(historyStageOf({ action: 'DraftSaved', meta: {} })).toBe('draft');
+    expect(historyStageOf({ action: 'MediaReferencesRewritten', meta: { stage: 'live' } })).toBe('live');
+    expect(historyStageOf({ action: 'AdminSignedIn', meta: {} })).toBeNull();
   });
 });
 

@@ -17,10 +17,10 @@ interface SmartLinkProps {
  * draft view; anything else (tickets, mailto, socials) is a plain anchor, opened in a new tab when external.
  */
 export function SmartLink({ href, children, ...rest }: SmartLinkProps) {
-  const { stage } = useSite();
+  const site = useSite();
   if (isInternalHref(href)) {
     return (
-      <Link to={hrefForStage(href, stage)} {...rest}>
+      <Link to={hrefForStage(href, site)} {...rest}>
         {children}
       </Link>
     );

@@ -57,11 +57,25 @@ function PublicChrome({ pathname }: { pathname: string }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {data.asOf ? <HistoryBanner asOf={data.asOf} /> : null}
       <SiteHeader current={page} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
+    </div>
+  );
+}
+
+/** DESIGN §13: an admin looking at live as it was; the way back to today is one click. */
+function HistoryBanner({ asOf }: { asOf: NonNullable<SiteData['asOf']> }) {
+  const when = asOf.occurredAt ? new Date(asOf.occurredAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' }) : 'before the first change';
+  return (
+    <div className="history-banner" role="status">
+      <span>
+        Viewing the site as it was on <time dateTime={asOf.occurredAt ?? undefined}>{when}</time>.
+      </span>{' '}
+      <a href="/">See the site as it is now</a>
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { hrefForStage } from '../stage';
 import { SmartLink } from '../components/stage-link';
 
 export function SiteFooter() {
-  const { settings, stage } = useSite();
+  const site = useSite();
+  const { settings, stage } = site;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -20,7 +21,7 @@ export function SiteFooter() {
           <ul className="site-footer__list">
             {PUBLIC_PAGES.map((page) => (
               <li key={page.key}>
-                <Link to={hrefForStage(page.path, stage)}>{page.label}</Link>
+                <Link to={hrefForStage(page.path, site)}>{page.label}</Link>
               </li>
             ))}
             <li>

@@ -7,7 +7,8 @@ import { hrefForStage } from '../stage';
 import { AdminIndicator } from './admin-indicator';
 
 export function SiteHeader({ current }: { current: ThemedPage }) {
-  const { settings, stage } = useSite();
+  const site = useSite();
+  const { settings, stage } = site;
   const [open, setOpen] = useState(false);
   const location = useLocation();
 
@@ -16,7 +17,7 @@ export function SiteHeader({ current }: { current: ThemedPage }) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link className="brand" to={hrefForStage('/', stage)} aria-label={`${settings.site_title} home`}>
+        <Link className="brand" to={hrefForStage('/', site)} aria-label={`${settings.site_title} home`}>
           {settings.logo_url ? <img className="brand__logo" src={toProxyUrl(settings.logo_url)} alt="" width={40} height={40} /> : null}
           <span className="brand__title" title={settings.site_title}>
             {settings.site_title}
@@ -38,7 +39,7 @@ export function SiteHeader({ current }: { current: ThemedPage }) {
           <ul>
             {PUBLIC_PAGES.map((page) => (
               <li key={page.key}>
-                <Link to={hrefForStage(page.path, stage)} aria-current={page.key === current ? 'page' : undefined} onClick={() => setOpen(false)}>
+                <Link to={hrefForStage(page.path, site)} aria-current={page.key === current ? 'page' : undefined} onClick={() => setOpen(false)}>
                   {page.label}
                 </Link>
               </li>

@@ -1,0 +1,139 @@
+/**
+ * Issue 10 in Chromium: the Audit Log's summaries and 'Content changes only'; the Site history
+ * screen: compare two points, view the site as it was (/?at=N with its banner, while / and a
+ * visitor's /?at=N show today's site), roll live back, restore into the draft, verify integrity.
+ * Axe clean; 360 px without horizontal scroll.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
+import { screenshot } from './support/screenshots';
+
+let app: BuiltApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signIn(path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path);
+  return page;
+}
+
+/** Saves a title into the draft and publishes it, through the API as the editor would. */
+async function publishTitle(page: Page, title: string): Promise<void> {
+  const ok = await page.evaluate(async (site_title) => {
+    const headers = { 'content-type': 'application/json' };
+    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
+    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title }) });
+    const published = await fetch('/api/settings/publish', { method: 'POST', headers, body: '{}' });
+    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
+    return saved.ok && published.ok;
+  }, title);
+  expect(ok).toBe(true);
+}
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of serious) console.log(v.id, v.nodes.map((n) => n.target.join(' ')).slice(0, 3));
+  return serious.map((v) => v.id);
+}
+
+test('compare, view as it was, roll back, restore and verify (1280 px)', async () => {
+  const page = await signIn('/admin/audit');
+  await publishTitle(page, 'Spring Season');
+  await publishTitle(page, 'Summer Season');
+
+  // The Audit Log reads as sentences; content only hides sign-ins and lock traffic.
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+  await page.getByText('Published the current draft to live').first().waitFor();
+  await page.getByRole('checkbox', { name: 'Content changes only' }).check();
+  await page.getByText('Saved the draft: Site title').first().waitFor();
+  await expect(page.getByRole('cell', { name: 'AdminSignedIn' }).count()).resolves.toBe(0);
+  await page.getByText('Published the current draft to live').first().click();
+  await page.getByRole('list', { name: 'Changes: Published the current draft to live' }).getByText('“Spring Season”').waitFor();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: /Site history/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  const timeline = page.getByRole('list', { name: 'Timeline of the live site' });
+  const items = timeline.getByRole('listitem');
+  await items.first().getByText('Published the current draft to live').waitFor();
+  // Compare the two publishes.
+  await items.nth(0).getByRole('checkbox').check();
+  await items.nth(1).getByRole('checkbox').check();
+  const changes = page.getByRole('list', { name: 'Changes between the two points' });
+  await changes.getByText('Site title').waitFor();
+  await changes.getByText('“Summer Season”').waitFor();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'site-history-1280');
+
+  // View the site as it was after the first publish, in a new tab.
+  const [older] = await Promise.all([page.context().waitForEvent('page'), items.nth(1).getByRole('link', { name: /View the site as it was/ }).click()]);
+  await older.waitForLoadState();
+  await older.getByText(/Viewing the site as it was on/).waitFor();
+  await older.locator('.brand__title', { hasText: 'Spring Season' }).waitFor();
+  expect(new URL(await older.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).getAttribute('href').then((h) => `http://x${h}`)).searchParams.get('at')).toMatch(/^\d+$/);
+  expect(await seriousAxeViolations(older)).toEqual([]);
+  await older.goto(`${app.baseUrl}/`);
+  await older.locator('.brand__title', { hasText: 'Summer Season' }).waitFor();
+  await expect(older.getByText(/Viewing the site as it was on/).count()).resolves.toBe(0);
+  // A visitor asking for a point in history gets today's site.
+  const visitorHtml = await (await fetch(`${app.baseUrl}${new URL(older.url()).pathname}?at=1`)).text();
+  expect(visitorHtml).toContain('Summer Season');
+  expect(visitorHtml).not.toContain('Viewing the site as it was');
+
+  // Roll live back to the first publish: the confirm names what changes.
+  await items.nth(1).getByRole('button', { name: 'Roll back live to this publish' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Roll back the live site?' });
+  await confirm.getByRole('list', { name: 'What changes' }).getByText('“Spring Season”').waitFor();
+  await confirm.getByRole('button', { name: 'Roll back live' }).click();
+  await page.getByText(/^Live rolled back to the publish of /).waitFor();
+  const live = (await (await fetch(`${app.baseUrl}/api/settings?stage=live`)).json()) as { site_title: string };
+  expect(live.site_title).toBe('Spring Season');
+  await page.getByText(/^Rolled live back to the publish of .+ UTC: Site title$/).first().waitFor();
+
+  // Restore the draft timeline's first point into the draft (needs the lock: take it first).
+  await page.evaluate(() => fetch('/api/settings/lock/acquire', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ttlSeconds":300}' }));
+  await page.getByRole('radio', { name: 'Draft' }).check();
+  const draftItems = page.getByRole('list', { name: 'Timeline of the draft' }).getByRole('listitem');
+  await draftItems.last().getByRole('button', { name: 'Restore into draft' }).click();
+  await page.getByRole('dialog', { name: 'Restore this point into the draft?' }).getByRole('button', { name: 'Restore into draft' }).click();
+  await page.getByText(/^The draft now holds the draft site as it was on /).waitFor();
+
+  await page.getByRole('button', { name: 'Verify integrity' }).click();
+  await page.getByText(/^Verified: the log’s hash chain is intact over \d+ events\./).waitFor();
+  await page.getByRole('button', { name: 'Copy head hash' }).waitFor();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('the history screen fits 360 px', async () => {
+  const page = await signIn('/admin/history', PHONE);
+  await publishTitle(page, 'Autumn Season');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  await page.getByRole('list', { name: 'Timeline of the live site' }).getByRole('listitem').first().waitFor();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'site-history-360');
+});
