@@ -6,7 +6,7 @@ import { SmartLink } from '../components/stage-link';
 
 export function SiteFooter() {
   const site = useSite();
-  const { settings, stage } = site;
+  const { settings } = site;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
