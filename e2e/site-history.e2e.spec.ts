@@ -137,3 +137,18 @@ test('the history screen fits 360 px', async () => {
   expect(await seriousAxeViolations(page)).toEqual([]);
   await screenshot(page, 'site-history-360');
 });
+
+test('a field says who changed it last and links to its history', async () => {
+  const page = await signIn('/admin/general');
+  await publishTitle(page, 'Winter Season');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'General Settings' }).waitFor();
+  const note = page.locator('.ed-field', { has: page.getByRole('textbox', { name: 'Site Title' }) }).locator('.ed-provenance');
+  await note.getByText(/^Changed by admin@example\.com, /).waitFor();
+  await note.getByRole('link', { name: 'history' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  await page.getByText('Showing changes to Site title only.').waitFor();
+  const items = page.getByRole('list', { name: 'Timeline of the draft' }).getByRole('listitem');
+  await items.first().getByText(/Site title/).waitFor();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});

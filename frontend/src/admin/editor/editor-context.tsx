@@ -4,6 +4,7 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { editorControls, type EditorControls } from './draft-editor';
 import type { LockTiming } from './draft-lock';
 import { settingsApi, type SettingsApi } from './settings-api';
+import { useProvenanceData, type ProvenanceMap } from './field-provenance';
 import { useSchedules, type ScheduleControls } from './scheduled-publishes';
 import { rememberedStage, useDraftEditor, type DraftEditorControls } from './use-draft-editor';
 import { useDraftLock, type DraftLockControls } from './use-draft-lock';
@@ -14,6 +15,8 @@ export interface EditorContextValue {
   controls: EditorControls;
   /** Pending scheduled publishes (issue 14), refreshed after the dialog schedules one. */
   schedules: ScheduleControls;
+  /** Who last changed each field of the draft, and when (issue 10). */
+  provenance: ProvenanceMap;
   myEmail: string | null;
 }
 
@@ -32,6 +35,7 @@ export function DraftEditorProvider({ myEmail, children, timing, api = settingsA
   const lock = useDraftLock({ stage: editor.state.stage, myEmail, timing, api });
   lockRef.current = lock;
   const schedules = useSchedules(api);
+  const provenance = useProvenanceData(editor.state.baseline?.updated_at, editor.state.stage === 'draft');
   const { stage, loading, loadError, busy, current } = editor.state;
   const controls = useMemo(
     () =>
@@ -45,7 +49,7 @@ export function DraftEditorProvider({ myEmail, children, timing, api = settingsA
       }),
     [stage, lock.state.status, lock.state.pending, editor.dirty, busy, loading, loadError, current],
   );
-  const value = useMemo(() => ({ editor, lock, controls, schedules, myEmail }), [editor, lock, controls, schedules, myEmail]);
+  const value = useMemo(() => ({ editor, lock, controls, schedules, provenance, myEmail }), [editor, lock, controls, schedules, provenance, myEmail]);
   return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
 }
 

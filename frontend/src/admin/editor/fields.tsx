@@ -2,6 +2,7 @@
 import { SIZE_PRESETS, type SettingsRecord, type SizePreset, type WritableSettingsField } from '@punchline/domain';
 import type { ReactNode } from 'react';
 import { useEditorForm } from './editor-context';
+import { useHintWithProvenance } from './field-provenance';
 import { ColorControl, CssSizeControl, SelectControl, TextControl, ToggleControl, UrlControl, type TextControlProps } from './form-controls';
 import { MediaControl, type MediaKind } from './media-field';
 
@@ -10,19 +11,19 @@ export type StringField = FieldsOfType<string>;
 export type BooleanField = FieldsOfType<boolean>;
 export type SizePresetField = FieldsOfType<SizePreset>;
 
-export function TextField({ field, ...props }: { field: StringField } & Omit<TextControlProps, 'value' | 'onChange'>) {
+export function TextField({ field, hint, ...props }: { field: StringField } & Omit<TextControlProps, 'value' | 'onChange'>) {
   const { settings, update } = useEditorForm();
-  return <TextControl {...props} value={settings[field]} onChange={(value) => update({ [field]: value })} />;
+  return <TextControl {...props} hint={useHintWithProvenance(field, hint)} value={settings[field]} onChange={(value) => update({ [field]: value })} />;
 }
 
 export function UrlField({ field, label, hint, placeholder }: { field: StringField; label: string; hint?: ReactNode; placeholder?: string }) {
   const { settings, update } = useEditorForm();
-  return <UrlControl label={label} hint={hint} placeholder={placeholder} value={settings[field]} onChange={(value) => update({ [field]: value })} />;
+  return <UrlControl label={label} hint={useHintWithProvenance(field, hint)} placeholder={placeholder} value={settings[field]} onChange={(value) => update({ [field]: value })} />;
 }
 
 export function ToggleField({ field, label, hint, disabled }: { field: BooleanField; label: ReactNode; hint?: ReactNode; disabled?: boolean }) {
   const { settings, update } = useEditorForm();
-  return <ToggleControl label={label} hint={hint} disabled={disabled} checked={settings[field]} onChange={(checked) => update({ [field]: checked })} />;
+  return <ToggleControl label={label} hint={useHintWithProvenance(field, hint)} disabled={disabled} checked={settings[field]} onChange={(checked) => update({ [field]: checked })} />;
 }
 
 const SIZE_OPTIONS = SIZE_PRESETS.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }));
@@ -66,10 +67,11 @@ export function ColorField({
   clearLabel?: string;
 }) {
   const { settings, update } = useEditorForm();
+  const hinted = useHintWithProvenance(field, hint);
   return (
     <ColorControl
       label={label}
-      hint={hint}
+      hint={hinted}
       value={settings[field]}
       fallback={fallback}
       contrast={contrast}

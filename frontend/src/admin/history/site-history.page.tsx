@@ -4,8 +4,8 @@
  * a point into the draft; roll live back to a publish; verify the log's integrity.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
-import type { JsonChange } from '@punchline/domain';
+import { Link, useSearchParams } from 'react-router';
+import { SETTINGS_FIELD_LABELS, type JsonChange } from '@punchline/domain';
 import { errorText } from '../../shared/api';
 import { formatWhen } from '../../shared/format-when';
 import { ConfirmDialog } from '../editor/modal-dialog';
@@ -20,7 +20,11 @@ type Pending = { kind: 'rollback' | 'restore'; item: HistoryItem; changes: JsonC
 const LIVE_VERSIONS = new Set(['Published', 'LiveRolledBack']);
 
 export function SiteHistoryPage() {
-  const [stage, setStage] = useState<HistoryStage>('live');
+  // ?stage=draft&field=hero_title: a field's history, as the editors' 'history' links open it.
+  const [params, setParams] = useSearchParams();
+  const field = params.get('field');
+  const fieldLabel = field ? ((SETTINGS_FIELD_LABELS as Record<string, string>)[field] ?? field) : null;
+  const [stage, setStage] = useState<HistoryStage>(params.get('stage') === 'draft' ? 'draft' : 'live');
   const [items, setItems] = useState<HistoryItem[]>([]);
   const [nextBefore, setNextBefore] = useState<number | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -150,8 +154,16 @@ export function SiteHistoryPage() {
       {loading && items.length === 0 ? <p className="hs-muted" role="status">Loading the history…</p> : null}
       {!loading && items.length === 0 && !loadError ? <p className="hs-muted">Nothing has changed on the {stage === 'live' ? 'live site' : 'draft'} yet.</p> : null}
 
+      {fieldLabel ? (
+        <p className="ed-message ed-message--info">
+          Showing changes to {fieldLabel} only.{' '}
+          <button type="button" className="ed-button ed-button--small" onClick={() => setParams({ stage })}>
+            Show all changes
+          </button>
+        </p>
+      ) : null}
       <ol className="hs-timeline" aria-label={`Timeline of the ${stage === 'live' ? 'live site' : 'draft'}`}>
-        {items.map((item) => (
+        {items.filter((item) => field === null || item.fields.includes(field)).map((item) => (
           <li key={item.position} className="hs-item">
             <label className="hs-pick">
               <input type="checkbox" checked={picked.includes(item.position)} onChange={() => toggle(item.position)} />
