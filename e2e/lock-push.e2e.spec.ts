@@ -23,7 +23,13 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  const open = contexts.splice(0);
+  // Leave the editors first (no page may take a lock another releases), then give back what each holds.
+  for (const context of open) for (const page of context.pages()) await page.goto('about:blank').catch(() => undefined);
+  for (const context of open) {
+    await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
+    await context.close().catch(() => undefined);
+  }
 });
 
 afterAll(async () => {

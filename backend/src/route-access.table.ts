@@ -23,6 +23,7 @@ const row = (method: RouteMethod, path: string, audience: Audience): RouteAccess
 export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // platform
   row('GET', '/api/health', 'anyone'),
+  row('GET', '/events.ics', 'anyone'),
   row('GET', '/api/docs', 'anyone'),
   row('GET', '/api/docs/', 'anyone'),
   row('GET', '/api/docs/index.html', 'anyone'),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
 import { HistoryModule } from '../history/history.module';
 import { PublicPagesMiddleware } from './serve-page/public-pages.middleware';
+import { EventsCalendarHttpController } from './events-calendar/events-calendar.http.controller';
 import { SitePageHttpController } from './serve-page/site-page.http.controller';
 import { SitePagesService } from './serve-page/site-pages.service';
 
@@ -12,7 +13,7 @@ import { SitePagesService } from './serve-page/site-pages.service';
  */
 @Module({
   imports: [AccessModule, HistoryModule],
-  controllers: [SitePageHttpController],
+  controllers: [SitePageHttpController, EventsCalendarHttpController],
   providers: [SitePagesService, PublicPagesMiddleware],
   exports: [PublicPagesMiddleware],
 })

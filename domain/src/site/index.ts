@@ -4,3 +4,4 @@ export * from './site.state';
 export * from './site.decider';
 export * from './site.aggregate';
 export * from './schedules.contract';
+export * from './show-date';

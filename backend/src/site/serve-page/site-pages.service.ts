@@ -16,6 +16,7 @@ import { CompressedAssets } from '../assets/compressed-assets';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
 import { SiteHistory } from '../../history/site-history';
+import { comedyEventsJsonLd } from '../show-season/show-season';
 
 /** A finished answer: bytes (and their gzip) with complete header sets for both, built once and written as is. */
 export interface PreparedResponse {
@@ -37,6 +38,8 @@ const BASE_HEADERS = {
 export type LivePage = PreparedResponse | { maintenance: PreparedResponse; retryAfter: number };
 
 const VARIANT_QUERY: Record<PageVariant, string> = { default: '', sent: '?sent=1', failed: '?failed=1' };
+/** The pages listing upcoming shows, which carry their schema.org structured data. */
+const STRUCTURED_DATA_PATHS: ReadonlySet<string> = new Set(['/', '/events']);
 
 function prepare(status: number, contentType: string, text: string, headers: Record<string, string>, fixedEtag?: string): PreparedResponse {
   const body = Buffer.from(text, 'utf8');
@@ -73,6 +76,8 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   private version = -1;
   private live: LiveSnapshot | null = null;
   private pages = new Map<string, PreparedResponse>();
+  /** The UTC day the dated pages (STRUCTURED_DATA_PATHS) were rendered for. */
+  private pagesDay = '';
   private maintenancePage: PreparedResponse | null = null;
   private seo: { sitemap: PreparedResponse; robots: PreparedResponse } | null = null;
   private adminShell: PreparedResponse | null = null;
@@ -124,6 +129,12 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     if (isMaintenanceActive(live.settings, now)) {
       return { maintenance: this.maintenance(live), retryAfter: maintenanceRetryAfterSeconds(live.settings, now) };
     }
+    // The shows' structured data leaves out past shows: those pages are rendered again each UTC day.
+    const day = now.toISOString().slice(0, 10);
+    if (day !== this.pagesDay) {
+      this.pagesDay = day;
+      for (const datedPath of STRUCTURED_DATA_PATHS) this.pages.delete(datedPath);
+    }
     const key = variant === 'default' ? path : `${path}|${variant}`;
     let page = this.pages.get(key);
     if (!page) {
@@ -136,7 +147,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   /** The draft merged over live, public reading, for an admin (SPEC §4): never cached, bypasses maintenance. */
   async draftPage(url: string): Promise<PreparedResponse> {
     const { settings } = await this.reads.getDraft('public');
-    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false }, this.baseUrl), {
+    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false }, this.baseUrl, this.structuredData(url, settings)), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });
@@ -149,7 +160,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   async historyPage(url: string, position: number): Promise<PreparedResponse> {
     const state = await this.history.stateAt('live', { position });
     const data = { settings: visitorSettings(state.settings), stage: 'live' as const, maintenance: false, asOf: { position: state.position, occurredAt: state.occurred_at } };
-    return this.html(200, this.bundle!.renderPage(url, data, this.baseUrl), {
+    return this.html(200, this.bundle!.renderPage(url, data, this.baseUrl, this.structuredData(url, state.settings)), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });
@@ -227,8 +238,14 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     return this.live!;
   }
 
+  /** schema.org ComedyEvent JSON-LD on the pages that list upcoming shows (issue 14). */
+  private structuredData(url: string, settings: SettingsRecord, now: Date = new Date()): string {
+    const path = url.split('?')[0]!;
+    return STRUCTURED_DATA_PATHS.has(path) ? comedyEventsJsonLd(settings, this.baseUrl, now) : '';
+  }
+
   private renderLive(live: LiveSnapshot, url: string): PreparedResponse {
-    return this.html(200, this.bundle!.renderPage(url, siteData(live.settings, false), this.baseUrl), {
+    return this.html(200, this.bundle!.renderPage(url, siteData(live.settings, false), this.baseUrl, this.structuredData(url, live.settings)), {
       'Cache-Control': 'public, max-age=0, must-revalidate',
     });
   }

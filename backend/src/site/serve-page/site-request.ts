@@ -38,6 +38,8 @@ export function classifySiteRequest(url: string, pagePaths: ReadonlySet<string>,
   if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
   if (path === '/sitemap.xml') return { kind: 'sitemap' };
   if (path === '/robots.txt') return { kind: 'robots' };
+  // The calendar feed (issue 14) is a controller of its own.
+  if (path === '/events.ics') return { kind: 'pass' };
   if (clientFiles.has(rawPath)) return { kind: 'pass' };
   return { kind: 'unknown', draft };
 }

@@ -6,14 +6,19 @@ const classify = (url: string) => classifySiteRequest(url, pages, files);
 
 describe('classifySiteRequest', () => {
   it('finds the six pages, with or without a trailing slash or query', () => {
-    expect(classify('/')).toEqual({ kind: 'page', path: '/', variant: 'default', draft: false });
-    expect(classify('/events/')).toEqual({ kind: 'page', path: '/events', variant: 'default', draft: false });
-    expect(classify('/media?utm_source=x')).toEqual({ kind: 'page', path: '/media', variant: 'default', draft: false });
+    expect(classify('/')).toEqual({ kind: 'page', path: '/', variant: 'default', draft: false, at: null });
+    expect(classify('/events/')).toEqual({ kind: 'page', path: '/events', variant: 'default', draft: false, at: null });
+    expect(classify('/media?utm_source=x')).toEqual({ kind: 'page', path: '/media', variant: 'default', draft: false, at: null });
   });
 
   it('notices stage=draft', () => {
     expect(classify('/about?stage=draft')).toMatchObject({ kind: 'page', draft: true });
     expect(classify('/about?stage=live')).toMatchObject({ kind: 'page', draft: false });
+    // DESIGN §13: a point of history, digits only.
+    expect(classify('/events?at=42')).toMatchObject({ kind: 'page', path: '/events', at: 42 });
+    expect(classify('/events?at=-1')).toMatchObject({ kind: 'page', at: null });
+    expect(classify('/events?at=1e9')).toMatchObject({ kind: 'page', at: null });
+    expect(classify('/events.ics')).toEqual({ kind: 'pass' });
   });
 
   it('tells the contact outcomes of a form posted without JavaScript apart', () => {
@@ -51,8 +56,8 @@ describe('classifySiteRequest', () => {
   });
 
   it('trims any number of trailing slashes in one pass (a quadratic pattern stalled on 16,000 slashes)', () => {
-    expect(classify(`/events${'/'.repeat(1_000_000)}`)).toEqual({ kind: 'page', path: '/events', variant: 'default', draft: false });
+    expect(classify(`/events${'/'.repeat(1_000_000)}`)).toEqual({ kind: 'page', path: '/events', variant: 'default', draft: false, at: null });
     expect(classify(`/${'/'.repeat(1_000_000)}a`)).toEqual({ kind: 'unknown', draft: false });
-    expect(classify('/'.repeat(1_000_000))).toEqual({ kind: 'page', path: '/', variant: 'default', draft: false });
+    expect(classify('/'.repeat(1_000_000))).toEqual({ kind: 'page', path: '/', variant: 'default', draft: false, at: null });
   });
 });

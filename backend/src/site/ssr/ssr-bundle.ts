@@ -35,11 +35,11 @@ export class SsrBundle {
     return new SsrBundle(entry, splitTemplate(readFileSync(template, 'utf8')));
   }
 
-  /** A whole document for a public page or the maintenance page. */
-  renderPage(url: string, data: SiteData, baseUrl: string): string {
+  /** A whole document for a public page or the maintenance page; `extraHead` (structured data) goes at the end of <head>. */
+  renderPage(url: string, data: SiteData, baseUrl: string, extraHead = ''): string {
     const { head, html, data: script } = this.entry.render({ url, data, baseUrl });
     const [a, b, c, d] = this.parts;
-    return a + head + b + html + c + script + d;
+    return a + head + extraHead + b + html + c + script + d;
   }
 
   /** The admin area's document: the same scripts, an empty root, no settings (the admin app is client-only). */

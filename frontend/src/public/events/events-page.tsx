@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { EventList } from '../components/event-list';
 import { PageHero } from '../components/page-hero';
 import { useSite } from '../site-context';
@@ -12,6 +13,7 @@ export function EventsPage() {
           Upcoming Shows
         </h2>
         <EventList events={s.events_upcoming} emptyText="No upcoming shows yet." linkLabel="Get Tickets" headingLevel="h3" />
+        {s.events_upcoming.length > 0 ? <CalendarLinks /> : null}
       </section>
       <section className="container page-section page-section--past" aria-labelledby="past-shows">
         <h2 id="past-shows" className="section-title">
@@ -20,5 +22,27 @@ export function EventsPage() {
         <EventList events={s.events_past} emptyText="No past shows yet." linkLabel="Event Details" headingLevel="h3" />
       </section>
     </>
+  );
+}
+
+/**
+ * Issue 14: the shows as a calendar file (/events.ics, RFC 5545), and once the page runs in a
+ * browser a webcal:// subscription too (it needs the host, which only the browser knows for sure).
+ */
+function CalendarLinks() {
+  const [host, setHost] = useState<string | null>(null);
+  useEffect(() => setHost(window.location.host), []);
+  return (
+    <p className="calendar-links">
+      <a href="/events.ics" download="shows.ics">
+        Add to calendar
+      </a>
+      {host ? (
+        <>
+          {' · '}
+          <a href={`webcal://${host}/events.ics`}>Subscribe in your calendar app</a>
+        </>
+      ) : null}
+    </p>
   );
 }
