@@ -61,6 +61,8 @@ export interface TextControlProps {
   onBlur?: () => void;
   hint?: ReactNode;
   message?: ReactNode;
+  /** 'info': a note, not an error (no aria-invalid, no alert). */
+  messageTone?: 'error' | 'info';
   multiline?: boolean;
   rows?: number;
   placeholder?: string;
@@ -71,7 +73,7 @@ export interface TextControlProps {
   maxLength?: number;
 }
 
-export function TextControl({ label, value, onChange, onBlur, hint, message, multiline, rows = 3, placeholder, type = 'text', inputMode, autoComplete = 'off', className, maxLength }: TextControlProps) {
+export function TextControl({ label, value, onChange, onBlur, hint, message, messageTone = 'error', multiline, rows = 3, placeholder, type = 'text', inputMode, autoComplete = 'off', className, maxLength }: TextControlProps) {
   const id = useId();
   const common = {
     id,
@@ -81,10 +83,10 @@ export function TextControl({ label, value, onChange, onBlur, hint, message, mul
     maxLength,
     onBlur,
     'aria-describedby': describedBy(id, hint, message),
-    'aria-invalid': message ? true : undefined,
+    'aria-invalid': message && messageTone === 'error' ? true : undefined,
   };
   return (
-    <FieldShell id={id} label={label} hint={hint} message={message} className={className}>
+    <FieldShell id={id} label={label} hint={hint} message={message} messageTone={messageTone} className={className}>
       {multiline ? (
         <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
       ) : (
