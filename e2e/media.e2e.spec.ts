@@ -165,7 +165,7 @@ test('an admin uploads, copies, renames, picks the file for the hero image, cann
   await card('opening-night.png').getByRole('button', { name: /Delete/ }).click();
   const blocked = page.getByRole('dialog', { name: 'File in use' });
   await blocked.getByText('“opening-night.png” cannot be deleted while the site uses it.', { exact: false }).waitFor();
-  expect(await blocked.locator('.md-usage-list li').allInnerTexts()).toEqual(['Draft: Home › hero_image_url']);
+  expect(await blocked.locator('.md-usage-list li').allInnerTexts()).toEqual(['Draft: Home › Hero image']);
   await blocked.getByRole('button', { name: 'OK' }).click();
   await blocked.waitFor({ state: 'hidden' });
   await card('opening-night.png').waitFor();
@@ -182,7 +182,7 @@ test('an admin uploads, copies, renames, picks the file for the hero image, cann
   await confirm.getByText('Delete "spare.png"? This cannot be undone.').waitFor();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByText('Deleted “spare.png”.').waitFor();
-  await page.getByText('No files match your search.').waitFor();
+  await page.getByText('Every file is used somewhere on the site.').waitFor();
   await page.getByLabel('Usage').selectOption('all');
 
   // Search (debounced) and sort.

@@ -5,13 +5,14 @@
 import type { LinkReplacement, SettingsRecord } from '../settings';
 import { SETTINGS_FIELDS, listLinkReferences } from '../settings';
 import type { SettingsGroup } from '../settings/settings-record';
+import { SETTINGS_FIELD_LABELS } from '../settings/field-labels';
 import { mediaPathOf, mediaProxyUrl, type MediaUrlOptions } from './media-urls';
 
 export type MediaUsageStage = 'draft' | 'live';
 
 export interface MediaUsage {
   stage: MediaUsageStage;
-  /** For people: 'Home › hero_image_url', 'Media › media_sections[0].items[2].url'. */
+  /** For people, in the screens' words (issue 12): 'Home › Hero image', 'Merch › item 3 (Canvas Tote) › Image'. */
   location: string;
   /** The field of the settings record. */
   field: string;
@@ -43,6 +44,45 @@ const GROUP_LABELS: Record<SettingsGroup, string> = {
   meta: 'Settings',
 };
 
+/** The last key of a reference, as a person names it. */
+const KEY_WORDS: Record<string, string> = { image_url: 'Image', photo_url: 'Photo', url: 'Link', link: 'Link', buy_url: 'Buy link', link_url: 'Link', hero_image_url: 'Hero image' };
+
+/** An item's own name, for 'item 3 (Canvas Tote)'. */
+function itemName(item: unknown): string {
+  if (!item || typeof item !== 'object') return '';
+  const record = item as Record<string, unknown>;
+  for (const key of ['title', 'name', 'label']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return '';
+}
+
+/**
+ * 'merch_items[2].image_url' in the stage's record → 'Merch › item 3 (Canvas Tote) › Image':
+ * counted from 1, named by the item's own title, the field by its label where it is top-level.
+ */
+export function referenceLocation(group: SettingsGroup, record: Partial<SettingsRecord>, path: string): string {
+  const tokens = path.match(/[a-z_]+|\[\d+\]/gi) ?? [path];
+  const [field, ...rest] = tokens;
+  const parts = [GROUP_LABELS[group]];
+  if (rest.length === 0) return [...parts, (SETTINGS_FIELD_LABELS as Record<string, string>)[field!] ?? field].join(' › ');
+  let value: unknown = (record as Record<string, unknown>)[field!];
+  for (const token of rest) {
+    if (token.startsWith('[')) {
+      const index = Number(token.slice(1, -1));
+      value = Array.isArray(value) ? value[index] : undefined;
+      const name = itemName(value);
+      parts.push(`item ${index + 1}${name ? ` (${name})` : ''}`);
+    } else {
+      const next = value && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined;
+      if (!Array.isArray(next)) parts.push(KEY_WORDS[token] ?? token.replace(/_/g, ' '));
+      value = next;
+    }
+  }
+  return parts.join(' › ');
+}
+
 /** Every link of both stages that names a stored file, with the file's path; draft first, then live. */
 function mediaReferences(stages: SettingsStages, options: MediaUrlOptions): (MediaUsage & { mediaPath: string })[] {
   const found: (MediaUsage & { mediaPath: string })[] = [];
@@ -51,7 +91,7 @@ function mediaReferences(stages: SettingsStages, options: MediaUrlOptions): (Med
       const mediaPath = mediaPathOf(ref.url, options);
       if (mediaPath === null) continue;
       const group = SETTINGS_FIELDS[ref.field].group;
-      found.push({ stage, location: `${GROUP_LABELS[group]} › ${ref.path}`, field: ref.field, path: ref.path, url: ref.url, mediaPath });
+      found.push({ stage, location: referenceLocation(group, stages[stage], ref.path), field: ref.field, path: ref.path, url: ref.url, mediaPath });
     }
   }
   return found;

@@ -1,5 +1,5 @@
 import type { SettingsRecord } from '../settings';
-import { findMediaUsage, mediaRenameReplacements, mediaUsageByPath } from './media-usage';
+import { findMediaUsage, mediaRenameReplacements, mediaUsageByPath, referenceLocation } from './media-usage';
 
 const HERO = '/api/storage/proxy?bucket=media&path=hero.png';
 const live: Partial<SettingsRecord> = {
@@ -17,17 +17,25 @@ describe('findMediaUsage', () => {
   it('lists each stage and location that uses the file, in any URL form', () => {
     const usage = findMediaUsage({ draft, live }, 'hero.png', { ownOrigins: ['https://punchline.example'] });
     expect(usage.map((u) => `${u.stage}: ${u.location}`)).toEqual([
-      'draft: Home › hero_image_url',
-      'draft: About › about_team[0].photo_url',
-      'draft: Media › media_sections[0].items[0].url',
-      'live: Home › hero_image_url',
-      'live: Media › media_sections[0].items[0].url',
+      'draft: Home › Hero image',
+      'draft: About › item 1 (Ana) › Photo',
+      'draft: Media › item 1 (Photos) › item 1 › Link',
+      'live: Home › Hero image',
+      'live: Media › item 1 (Photos) › item 1 › Link',
     ]);
-    expect(usage[0]).toEqual({ stage: 'draft', location: 'Home › hero_image_url', field: 'hero_image_url', path: 'hero_image_url', url: HERO });
+    expect(usage[0]).toEqual({ stage: 'draft', location: 'Home › Hero image', field: 'hero_image_url', path: 'hero_image_url', url: HERO });
   });
 
   it('finds nothing for an unused file', () => {
     expect(findMediaUsage({ draft, live }, 'unused.png')).toEqual([]);
+  });
+});
+
+describe('referenceLocation (issue 12 point 5: words, not paths)', () => {
+  it('counts items from 1 and names them by their own title', () => {
+    const merch = { merch_items: [{}, {}, { title: 'Canvas Tote', price: '', description: '', image_url: 'x', buy_url: '' }] } as unknown as Partial<SettingsRecord>;
+    expect(referenceLocation('merch', merch, 'merch_items[2].image_url')).toBe('Merch › item 3 (Canvas Tote) › Image');
+    expect(referenceLocation('branding', {}, 'logo_url')).toBe('Branding › Logo');
   });
 });
 

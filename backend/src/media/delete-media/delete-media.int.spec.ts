@@ -32,9 +32,9 @@ describe.each(databaseKinds())('POST /api/storage/delete on %s', (kind) => {
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(MEDIA_TEXTS.inUse);
     expect(res.body.usage.map((u: { stage: string; location: string }) => `${u.stage}: ${u.location}`)).toEqual([
-      'draft: Home › hero_image_url',
-      'draft: Media › media_sections[0].items[0].url',
-      'live: Home › hero_image_url',
+      'draft: Home › Hero image',
+      'draft: Media › item 1 (Photos) › item 1 (Crowd) › Link',
+      'live: Home › Hero image',
     ]);
     expect((await m.mediaEvents()).length).toBe(before);
     expect((await getRaw(m, hero.url)).status).toBe(200);

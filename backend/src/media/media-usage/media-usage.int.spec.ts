@@ -21,8 +21,8 @@ describe.each(databaseKinds())('GET /api/storage/usage on %s', (kind) => {
       {
         path: 'logo.png',
         usage: [
-          { stage: 'draft', location: 'Branding › logo_url', field: 'logo_url', path: 'logo_url', url: `${m.app.baseUrl}${logo.url}` },
-          { stage: 'draft', location: 'Merch › merch_items[0].image_url', field: 'merch_items', path: 'merch_items[0].image_url', url: logo.url },
+          { stage: 'draft', location: 'Branding › Logo', field: 'logo_url', path: 'logo_url', url: `${m.app.baseUrl}${logo.url}` },
+          { stage: 'draft', location: 'Merch › item 1 (Tee) › Image', field: 'merch_items', path: 'merch_items[0].image_url', url: logo.url },
         ],
       },
     ]);

@@ -2,6 +2,7 @@
  * Image and video fields (SPEC §2): a URL field, remove, open current. Choosing from the library and
  * uploading plug in through MediaFieldActionsContext, so the media issue adds them without touching the forms.
  */
+import { mediaPathOf } from '@punchline/domain';
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { UrlControl } from './form-controls';
 
@@ -37,6 +38,8 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
   const previewId = useId();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = kind === 'image' && value !== '' && failedUrl !== value;
+  // A library file is named as the Media Manager names it, not by its proxy URL (issue 12 point 5).
+  const libraryPath = value === '' ? null : mediaPathOf(value);
   return (
     <div className="ed-media">
       <div className="ed-media__preview" id={previewId} aria-hidden={value === '' ? true : undefined}>
@@ -47,6 +50,13 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
         )}
       </div>
       <div className="ed-media__body">
+        {libraryPath ? (
+          <p className="ed-media__file">
+            <span className="ed-visually-hidden">{label}: </span>
+            {libraryPath.split('/').pop()}
+            <span className="ed-media__file-note"> · from the media library</span>
+          </p>
+        ) : null}
         <UrlControl label={label} value={value} onChange={onChange} hint={hint} placeholder={kind === 'video' ? 'https://youtube.com/… or /media/clip.mp4' : 'https://… or /media/photo.jpg'} />
         <div className="ed-media__actions">
           {actions?.render({ kind, label, select: onChange, disabled })}

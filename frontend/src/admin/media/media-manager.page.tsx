@@ -234,7 +234,7 @@ export function MediaManagerPage() {
 
       {list.status !== 'error' && !(list.status === 'loading' && list.items.length === 0) ? (
         visible.length === 0 ? (
-          <p className="md-empty">{searching ? MEDIA_TEXTS.noMatches : MEDIA_TEXTS.empty}</p>
+          <p className="md-empty">{searching ? MEDIA_TEXTS.noMatchesFor(q, usageFilter) : MEDIA_TEXTS.empty}</p>
         ) : (
           <>
             <p className="ed-muted md-count" aria-live="polite">
@@ -332,7 +332,20 @@ function MediaCard({ item, usage, copied, checking, onCopy, onRename, onDelete }
           <span aria-hidden="true"> · </span>
           <time dateTime={item.updated_at}>{displayDate(item.updated_at)}</time>
         </p>
-        {summary ? <p className="md-card__usage">{summary}</p> : null}
+        {summary && usage ? (
+          // 'Used in 2 places' opens the list of places, in the screens' words (issue 12 point 5).
+          <details className="md-card__usage">
+            <summary>
+              {summary}
+              <span className="ed-visually-hidden"> ({item.name})</span>
+            </summary>
+            <ul>
+              {usageLines(usage).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </div>
       <div className="md-card__actions">
         <button type="button" className="ed-button ed-button--small" onClick={onCopy}>

@@ -13,7 +13,12 @@ export const MEDIA_TEXTS = {
   inUseTitle: 'File in use',
   inUseIntro: (name: string) => `“${name}” cannot be deleted while the site uses it. Remove it from these places first:`,
   empty: 'No media yet. Upload an image or a video to get started.',
-  noMatches: 'No files match your search.',
+  /** The empty state names the filter in use (issue 12 point 5), not just 'search'. */
+  noMatchesFor: (q: string, usage: 'all' | 'used' | 'unused') => {
+    const which = usage === 'used' ? 'used' : usage === 'unused' ? 'unused' : '';
+    if (q.trim() === '') return usage === 'used' ? 'No file is used on the site right now.' : 'Every file is used somewhere on the site.';
+    return `No ${which ? `${which} ` : ''}files match “${q.trim()}”.`;
+  },
 } as const;
 
 export const STAGE_LABELS: Record<string, string> = { draft: 'Draft', live: 'Live' };

@@ -1,0 +1,80 @@
+/**
+ * Issue 12 point 5 in Chromium: the admin reads words, not paths: where a file is used ('Merch ›
+ * item 1 (Canvas Tote) › Image', from 'Used in 1 place' and in the delete-blocked alert), and the
+ * image field names its library file. At 1280 and 390 px, axe clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+
+const PHONE_390 = { width: 390, height: 844 } as const;
+
+let app: BuiltApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+  // One used file: a merch product's image, saved into the draft.
+  const page = await signIn('/admin/media', DESKTOP);
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c83c28' } }).png().toBuffer();
+  await page.locator('.md-header__upload input[type=file]').setInputFiles({ name: 'tote.png', mimeType: 'image/png', buffer: bytes });
+  await page.getByText('Uploaded “tote.png”.').waitFor();
+  const status = await page.evaluate(async () => {
+    const headers = { 'content-type': 'application/json' };
+    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
+    const saved = await fetch('/api/settings?stage=draft', {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ merch_items: [{ title: 'Canvas Tote', price: '20', description: '', image_url: '/api/storage/proxy?bucket=media&path=tote.png', buy_url: '' }] }),
+    });
+    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
+    return saved.status;
+  });
+  expect(status).toBe(200);
+  await page.context().close();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signIn(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path);
+  return page;
+}
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+test.each([
+  ['1280', DESKTOP],
+  ['390', PHONE_390],
+])('where a file is used reads in words, and the image field names the file (%s px)', async (_w, viewport) => {
+  const page = await signIn('/admin/media', viewport);
+  const card = page.locator('.md-card', { hasText: 'tote.png' });
+  await card.getByText('Used in 1 place').click();
+  await card.getByText('Draft: Merch › item 1 (Canvas Tote) › Image').waitFor();
+  await card.getByRole('button', { name: /Delete/ }).click();
+  await page.locator('.md-usage-list').getByText('Draft: Merch › item 1 (Canvas Tote) › Image').waitFor();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${app.baseUrl}/admin/page-configurations`);
+  await page.getByRole('tab', { name: 'Merch' }).click();
+  await page.getByText('tote.png · from the media library').waitFor();
+  expect(await horizontalOverflow(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
