@@ -59,6 +59,26 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
+test('uploading the same bytes again offers the existing file, and uploads a copy only when asked (issue 12 point 6)', async () => {
+  const page = await signIn('/admin/media', DESKTOP);
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c83c28' } }).png().toBuffer();
+  await page.locator('.md-header__upload input[type=file]').setInputFiles({ name: 'Tote again.png', mimeType: 'image/png', buffer: bytes });
+  await page.getByText('This file is already in the library as “tote.png”.').waitFor();
+  expect(await page.locator('.md-card').count()).toBe(1);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.setViewportSize(PHONE_390);
+  expect(await horizontalOverflow(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Upload a copy anyway' }).click();
+  await page.getByText('Uploaded “tote-again.png”.').waitFor();
+  await page.locator('.md-card', { hasText: 'tote-again.png' }).waitFor();
+  // Leave the library as the other tests expect it.
+  const card = page.locator('.md-card', { hasText: 'tote-again.png' });
+  await card.getByRole('button', { name: /Delete/ }).click();
+  await page.getByRole('dialog', { name: 'Delete file' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText('Deleted “tote-again.png”.').waitFor();
+});
+
 test.each([
   ['1280', DESKTOP],
   ['390', PHONE_390],

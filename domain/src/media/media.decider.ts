@@ -18,11 +18,12 @@ export const MEDIA_TEXTS = {
   inUse: 'This file is used in the site settings and cannot be deleted.',
   badPath: 'Invalid file path.',
   badUpload: 'An upload needs a safe path, a positive size and an allowed type.',
+  identical: (name: string) => `This file is already in the library as “${name}”.`,
 } as const;
 
 export interface RecordMediaUpload {
   type: 'RecordMediaUpload';
-  data: { path: string; originalName: string; size: number; mimeType: string; kind: MediaKind };
+  data: { path: string; originalName: string; size: number; mimeType: string; kind: MediaKind; sha256?: string };
 }
 
 /** SPEC §5: a blank or unchanged name is ignored. */
@@ -65,14 +66,15 @@ export function planMediaRename(state: MediaState, fromPath: string, toName: str
 }
 
 function recordUpload(state: MediaState, command: RecordMediaUpload): MediaEvent[] {
-  const { path, originalName, size, mimeType, kind } = command.data;
+  const { path, originalName, size, mimeType, kind, sha256 } = command.data;
   const type = MEDIA_TYPES[extensionOf(path)];
   if (!isSafeMediaPath(path) || !Number.isInteger(size) || size <= 0 || !type || type.kind !== kind || type.mimeType !== mimeType) {
     throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badUpload);
   }
   if (state.files.has(path)) throw new DomainError('CONFLICT', MEDIA_TEXTS.nameTaken, { path });
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return [{ type: 'MediaUploaded', data: { path, name, originalName: String(originalName ?? ''), size, mimeType, kind } }];
+  const hash = typeof sha256 === 'string' && /^[0-9a-f]{64}$/.test(sha256) ? { sha256 } : {};
+  return [{ type: 'MediaUploaded', data: { path, name, originalName: String(originalName ?? ''), size, mimeType, kind, ...hash } }];
 }
 
 function rename(state: MediaState, command: RenameMedia): MediaEvent[] {

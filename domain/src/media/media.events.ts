@@ -17,6 +17,8 @@ export interface MediaUploadedData {
   size: number;
   mimeType: string;
   kind: MediaKind;
+  /** SHA-256 of the bytes, hex (recorded since issue 12: an identical upload is recognised). */
+  sha256?: string;
 }
 
 export interface MediaRenamedData {

@@ -7,6 +7,8 @@ export interface MediaFile {
   name: string;
   size: number;
   mimeType: string;
+  /** Absent for files uploaded before contents were hashed. */
+  sha256?: string;
 }
 
 export interface MediaState {
@@ -23,7 +25,7 @@ export function evolveMedia(state: MediaState, event: Pick<MediaEvent, 'type' | 
   const files = new Map(state.files);
   switch (e.type) {
     case 'MediaUploaded':
-      files.set(e.data.path, { path: e.data.path, name: e.data.name, size: e.data.size, mimeType: e.data.mimeType });
+      files.set(e.data.path, { path: e.data.path, name: e.data.name, size: e.data.size, mimeType: e.data.mimeType, ...(e.data.sha256 ? { sha256: e.data.sha256 } : {}) });
       break;
     case 'MediaRenamed': {
       const file = files.get(e.data.fromPath);
@@ -44,4 +46,10 @@ export function foldMedia(events: Iterable<Pick<MediaEvent, 'type' | 'data'>>, f
   let state = from;
   for (const event of events) state = evolveMedia(state, event);
   return state;
+}
+
+/** A file of the library with exactly these bytes (issue 12 point 6), or null. */
+export function findIdenticalMedia(state: MediaState, sha256: string): MediaFile | null {
+  for (const file of state.files.values()) if (file.sha256 === sha256) return file;
+  return null;
 }

@@ -52,11 +52,21 @@ export interface RawResponse {
 }
 
 /** POST /api/storage/upload as a browser form would send it (multipart, Origin of the site). */
-export async function upload(m: MediaApp, name: string, bytes: Buffer, options: { cookie?: string | null; field?: string; type?: string } = {}): Promise<RawResponse> {
+/**
+ * POST /api/storage/upload. The fixtures are the same few bytes over and over, so uploads keep
+ * duplicates unless `checkDuplicates` (the identical-upload test) asks for the admin's default.
+ */
+export async function upload(
+  m: MediaApp,
+  name: string,
+  bytes: Buffer,
+  options: { cookie?: string | null; field?: string; type?: string; checkDuplicates?: boolean } = {},
+): Promise<RawResponse> {
   const form = new FormData();
   form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'application/octet-stream' }), name);
   const cookie = options.cookie === undefined ? m.adminCookie : options.cookie;
-  const res = await fetch(`${m.app.baseUrl}/api/storage/upload`, { method: 'POST', body: form, headers: { origin: m.app.baseUrl, ...(cookie ? { cookie } : {}) } });
+  const query = options.checkDuplicates ? '' : '?duplicate=keep';
+  const res = await fetch(`${m.app.baseUrl}/api/storage/upload${query}`, { method: 'POST', body: form, headers: { origin: m.app.baseUrl, ...(cookie ? { cookie } : {}) } });
   return raw(res);
 }
 

@@ -19,6 +19,8 @@ export class UploadMediaCommand extends Command<UploadMediaAnswer> {
   constructor(
     readonly context: AdminIssuer,
     readonly file: IncomingFile | null,
+    /** Upload identical bytes again under a new name (the admin chose 'Upload a copy anyway'). */
+    readonly keepDuplicate = false,
   ) {
     super();
   }

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, MEDIA_TYPE_TEXTS, checkMediaUpload, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
+import { createHash } from 'node:crypto';
+import { DomainError, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdenticalMedia, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
 import { svgProblem } from './svg-allowlist';
 import { MediaFilesRead } from '../media-files.read';
 import { MediaStream } from '../media-stream';
@@ -21,7 +22,7 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
   ) {}
 
   /** Checks the file, picks a free name, stores the bytes, then records the upload (bytes first: an event never names missing bytes). */
-  async execute({ context, file }: UploadMediaCommand): Promise<UploadMediaAnswer> {
+  async execute({ context, file, keepDuplicate }: UploadMediaCommand): Promise<UploadMediaAnswer> {
     if (!file) throw new DomainError('INVALID_INPUT', MEDIA_TYPE_TEXTS.missingFile);
     const check = checkMediaUpload({ name: file.originalName, size: file.buffer.length, head: file.buffer });
     if (!check.ok) throw new DomainError(check.code, check.error);
@@ -31,13 +32,21 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
       if (problem) throw new DomainError('INVALID_INPUT', `${MEDIA_TYPE_TEXTS.activeSvg} Found: ${problem}.`);
     }
 
+    const sha256 = createHash('sha256').update(file.buffer).digest('hex');
+    if (!keepDuplicate) {
+      const identical = await this.media.read((state) => findIdenticalMedia(state, sha256));
+      if (identical) {
+        const item = await this.files.get(identical.path);
+        throw new DomainError('CONFLICT', MEDIA_TEXTS.identical(identical.name), { existing: { url: mediaProxyUrl(identical.path), item } });
+      }
+    }
     const path = await this.reserveName(file.originalName);
     try {
       await this.storage.put(path, file.buffer, check.mimeType);
       try {
         await this.media.execute(context, () => ({
           type: 'RecordMediaUpload',
-          data: { path, originalName: file.originalName, size: file.buffer.length, mimeType: check.mimeType, kind: check.kind },
+          data: { path, originalName: file.originalName, size: file.buffer.length, mimeType: check.mimeType, kind: check.kind, sha256 },
         }));
       } catch (error) {
         await this.storage.delete(path).catch((e: unknown) => this.logger.warn(`could not remove unrecorded upload ${path}: ${String(e)}`));

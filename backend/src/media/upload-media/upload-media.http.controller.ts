@@ -1,7 +1,7 @@
-import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, Header, PayloadTooLargeException, Post, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, Header, PayloadTooLargeException, Post, Query, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { memoryStorage } from 'multer';
 import { DomainError, MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
 import { ErrorBodyFilter } from '../../platform/http/domain-error.filter';
@@ -38,8 +38,10 @@ export class UploadMediaHttpController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
   @ApiCreatedResponse({ description: '{url, item}: the proxy URL of the stored file and its library entry' })
-  async upload(@Actor() actor: AdminIssuer, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadMediaAnswer> {
+  @ApiConflictResponse({ description: '{error, existing: {url, item}}: the same bytes are already in the library (send ?duplicate=keep to upload a copy)' })
+  async upload(@Actor() actor: AdminIssuer, @UploadedFile() file: Express.Multer.File | undefined, @Query('duplicate') duplicate?: unknown): Promise<UploadMediaAnswer> {
     const incoming = file ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), buffer: file.buffer } : null;
-    return this.commands.execute(new UploadMediaCommand(actor, incoming));
+    // Issue 12 point 6: identical bytes answer 409 with the existing file unless ?duplicate=keep.
+    return this.commands.execute(new UploadMediaCommand(actor, incoming, duplicate === 'keep'));
   }
 }

@@ -33,6 +33,21 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
     });
   });
 
+  it('recognises identical bytes and offers the existing file (409), and uploads a copy when asked (issue 12 point 6)', async () => {
+    const bytes = Buffer.concat([FIXTURES.png, Buffer.from(`unique-${kind}`)]);
+    const first = await upload(m, 'Hero Stage.png', bytes, { type: 'image/png', checkDuplicates: true });
+    expect(first.status).toBe(201);
+    const before = (await m.mediaEvents()).length;
+    const again = await upload(m, 'hero stage copy.png', bytes, { type: 'image/png', checkDuplicates: true });
+    expect(again.status).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'This file is already in the library as “hero-stage.png”.', existing: { url: first.json().url, item: { name: 'hero-stage.png' } } });
+    expect((await m.mediaEvents()).length).toBe(before);
+    const copy = await upload(m, 'hero stage copy.png', bytes, { type: 'image/png' });
+    expect(copy.status).toBe(201);
+    expect(copy.json().item.name).toBe('hero-stage-copy.png');
+    expect((await m.mediaEvents()).at(-1)).toMatchObject({ type: 'MediaUploaded', data: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  });
+
   it('gives a second file of the same name a new name instead of replacing the first', async () => {
     const first = (await upload(m, 'poster.gif', FIXTURES.gif)).json();
     const second = (await upload(m, 'POSTER.gif', FIXTURES.gif)).json();

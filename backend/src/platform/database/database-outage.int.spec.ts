@@ -24,7 +24,7 @@ describeIf('a database outage', () => {
   function uploadPng(name: string): Promise<Response> {
     const form = new FormData();
     form.append('file', new Blob([FIXTURES.png], { type: 'image/png' }), name);
-    return fetch(`${app.baseUrl}/api/storage/upload`, { method: 'POST', body: form, headers: { origin: app.baseUrl, cookie: adminCookie } });
+    return fetch(`${app.baseUrl}/api/storage/upload?duplicate=keep`, { method: 'POST', body: form, headers: { origin: app.baseUrl, cookie: adminCookie } });
   }
 
   beforeAll(async () => {

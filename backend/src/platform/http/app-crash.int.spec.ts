@@ -117,7 +117,7 @@ describeIf('SIGKILL at random moments (postgres)', () => {
             const ok = await attempt(async () => {
               const form = new FormData();
               form.append('file', new Blob([FIXTURES.png], { type: 'image/png' }), name);
-              const res = await fetch(`${baseUrl}/api/storage/upload`, { method: 'POST', body: form, headers: { origin: baseUrl, cookie: adminCookie } });
+              const res = await fetch(`${baseUrl}/api/storage/upload?duplicate=keep`, { method: 'POST', body: form, headers: { origin: baseUrl, cookie: adminCookie } });
               const body = (await res.json()) as { item?: { name: string } };
               if (res.status === 201) acked.uploads.push(body.item!.name);
             });

@@ -85,32 +85,40 @@ export async function deleteMedia(path: string): Promise<DeleteOutcome> {
   return { ok: false, status: response.status, error, usage: Array.isArray(body.usage) ? (body.usage as MediaUsage[]) : null };
 }
 
+/** An upload's outcome; a 409 for identical bytes names the file already in the library (issue 12 point 6). */
+export type UploadOutcome = { ok: true; value: { url: string; item: MediaItem | null } } | { ok: false; status: number; error: string; existing?: { url: string; item: MediaItem | null } };
+
 export interface UploadHandle {
-  done: Promise<Outcome<{ url: string; item: MediaItem | null }>>;
+  done: Promise<UploadOutcome>;
   abort(): void;
 }
 
 /** Reads an upload answer: SPEC §5 wants a url string; anything else is an error. */
-export function readUploadAnswer(status: number, text: string): Outcome<{ url: string; item: MediaItem | null }> {
+export function readUploadAnswer(status: number, text: string): UploadOutcome {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     body = null;
   }
-  const record = typeof body === 'object' && body !== null ? (body as { url?: unknown; item?: unknown; error?: unknown }) : {};
+  const record = typeof body === 'object' && body !== null ? (body as { url?: unknown; item?: unknown; error?: unknown; existing?: { url?: unknown; item?: unknown } }) : {};
   if (status < 200 || status >= 300) {
-    return { ok: false, status, error: typeof record.error === 'string' && record.error.trim() !== '' ? record.error : MEDIA_TEXTS.uploadFailed };
+    const error = typeof record.error === 'string' && record.error.trim() !== '' ? record.error : MEDIA_TEXTS.uploadFailed;
+    const existing = record.existing;
+    if (status === 409 && existing && typeof existing.url === 'string') {
+      return { ok: false, status, error, existing: { url: existing.url, item: typeof existing.item === 'object' && existing.item !== null ? (existing.item as MediaItem) : null } };
+    }
+    return { ok: false, status, error };
   }
   if (typeof record.url !== 'string' || record.url === '') return { ok: false, status, error: MEDIA_TEXTS.uploadMissingUrl };
   return { ok: true, value: { url: record.url, item: typeof record.item === 'object' && record.item !== null ? (record.item as MediaItem) : null } };
 }
 
 /** POST /api/storage/upload (multipart field `file`), reporting progress from 0 to 1. */
-export function uploadMedia(file: File, onProgress?: (fraction: number) => void): UploadHandle {
+export function uploadMedia(file: File, onProgress?: (fraction: number) => void, options: { keepDuplicate?: boolean } = {}): UploadHandle {
   const xhr = new XMLHttpRequest();
-  const done = new Promise<Outcome<{ url: string; item: MediaItem | null }>>((resolve) => {
-    xhr.open('POST', '/api/storage/upload');
+  const done = new Promise<UploadOutcome>((resolve) => {
+    xhr.open('POST', options.keepDuplicate ? '/api/storage/upload?duplicate=keep' : '/api/storage/upload');
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -15,7 +15,7 @@ export function MediaFieldActionsProvider({ children }: { children: ReactNode })
 
 function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionArgs) {
   const [picking, setPicking] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploader = useUploader();
   const name = label.toLowerCase();
@@ -25,7 +25,11 @@ function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionAr
     setMessage(null);
     const [result] = await uploader.upload([file]);
     if (result.ok) select(result.value.url);
-    else setMessage(result.error);
+    else if (result.existing) {
+      // The same bytes are already in the library: use that file rather than a second copy (issue 12 point 6).
+      select(result.existing.url);
+      setMessage({ tone: 'info', text: `${result.error} Using that file.` });
+    } else setMessage({ tone: 'error', text: result.error });
   };
 
   return (
@@ -52,8 +56,8 @@ function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionAr
         <span className="ed-visually-hidden"> {name}</span>
       </button>
       {message ? (
-        <span className="md-field-error" role="alert">
-          {message}
+        <span className={message.tone === 'error' ? 'md-field-error' : 'md-field-note'} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
         </span>
       ) : null}
       <MediaPicker

@@ -70,18 +70,26 @@ export function MediaManagerPage() {
   // Upload
   const fileInput = useRef<HTMLInputElement>(null);
   const uploader = useUploader();
-  const onFiles = async (files: File[]) => {
+  // Files whose bytes were already in the library: offered as they are, or uploaded as copies on request.
+  const [identical, setIdentical] = useState<File[]>([]);
+  const onFiles = async (files: File[], options: { keepDuplicate?: boolean } = {}) => {
     if (files.length === 0) return;
     setNotice(null);
-    const results = await uploader.upload(files);
+    setIdentical([]);
+    const results = await uploader.upload(files, options);
     const errors: string[] = [];
     const stored: string[] = [];
+    const duplicates: File[] = [];
     for (const r of results) {
       if (r.ok) stored.push(r.value.item?.name ?? r.fileName);
-      else errors.push(results.length > 1 ? `${r.fileName}: ${r.error}` : r.error);
+      else {
+        if (r.existing) duplicates.push(r.file);
+        errors.push(results.length > 1 ? `${r.fileName}: ${r.error}` : r.error);
+      }
     }
-    if (errors.length > 0) setNotice({ tone: 'error', text: errors.join(' ') });
+    if (errors.length > 0) setNotice({ tone: duplicates.length === errors.length ? 'success' : 'error', text: [...(stored.length > 0 ? [`Uploaded ${stored.length}.`] : []), ...errors].join(' ') });
     else setNotice({ tone: 'success', text: stored.length === 1 ? `Uploaded “${stored[0]}”.` : `Uploaded ${stored.length} files.` });
+    setIdentical(duplicates);
     if (stored.length > 0) refresh();
   };
 
@@ -205,7 +213,19 @@ export function MediaManagerPage() {
         {notice ? (
           <p className={`ed-notice ed-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
             <span>{notice.text}</span>
-            <button type="button" className="ed-button ed-button--small ed-button--ghost" onClick={() => setNotice(null)}>
+            {identical.length > 0 ? (
+              <button type="button" className="ed-button ed-button--small" onClick={() => void onFiles(identical, { keepDuplicate: true })}>
+                Upload {identical.length === 1 ? 'a copy' : 'copies'} anyway
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="ed-button ed-button--small ed-button--ghost"
+              onClick={() => {
+                setNotice(null);
+                setIdentical([]);
+              }}
+            >
               Dismiss
             </button>
           </p>

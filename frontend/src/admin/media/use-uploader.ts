@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadMedia, type MediaItem, type Outcome, type UploadHandle } from './media-api';
+import { uploadMedia, type UploadHandle, type UploadOutcome } from './media-api';
 
 export interface UploadProgress {
   /** 1-based number of the file being sent. */
@@ -9,7 +9,7 @@ export interface UploadProgress {
   fraction: number;
 }
 
-export type UploadResult = Outcome<{ url: string; item: MediaItem | null }> & { fileName: string };
+export type UploadResult = UploadOutcome & { fileName: string; file: File };
 
 /** Sends files one after another (one 25 MB body at a time is enough for the server), with progress. */
 export function useUploader() {
@@ -19,13 +19,13 @@ export function useUploader() {
   // Leaving the screen mid-upload stops sending.
   useEffect(() => () => current.current?.abort(), []);
 
-  const upload = useCallback(async (files: readonly File[]): Promise<UploadResult[]> => {
+  const upload = useCallback(async (files: readonly File[], options: { keepDuplicate?: boolean } = {}): Promise<UploadResult[]> => {
     const results: UploadResult[] = [];
     for (let i = 0; i < files.length; i += 1) {
       setProgress({ index: i + 1, total: files.length, fraction: 0 });
-      const handle = uploadMedia(files[i], (fraction) => setProgress({ index: i + 1, total: files.length, fraction }));
+      const handle = uploadMedia(files[i], (fraction) => setProgress({ index: i + 1, total: files.length, fraction }), options);
       current.current = handle;
-      results.push({ ...(await handle.done), fileName: files[i].name });
+      results.push({ ...(await handle.done), fileName: files[i].name, file: files[i] });
     }
     current.current = null;
     setProgress(null);
