@@ -290,11 +290,14 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
           <label htmlFor={reviewId}>{publishReviewLabel(choice)}</label>
         </div>
         {errors.length > 0 ? (
-          <ul className="ed-message ed-message--error ed-message-list" id={errorsId} role="alert">
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
+          // role="alert" on the <ul> itself would take its list semantics away (axe: listitem).
+          <div className="ed-message ed-message--error" id={errorsId} role="alert">
+            <ul className="ed-message-list">
+              {errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         {submitError ? (
           <p className="ed-message ed-message--error" role="alert">
