@@ -89,6 +89,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('PATCH', '/api/admin/contact-responses/:id', 'admin'),
   row('GET', '/api/admin/audit', 'admin'),
   row('GET', '/api/admin/audit/verify', 'admin'),
+  row('GET', '/api/admin/audit/export', 'admin'),
 
   // history (DESIGN §13; admins only)
   row('GET', '/api/admin/history', 'admin'),

@@ -3,13 +3,14 @@ import { CliConfigError, loadCliConfig } from './cli-config';
 import { openCliContext } from './cli-context';
 import { projectorCommand } from './projector.command';
 import { replayCommand } from './replay.command';
-import { verifyCommand } from './verify.command';
+import { verifyCommand, verifyFileCommand } from './verify.command';
 
 const USAGE = `usage: node backend/dist/cli/cli.js <command>
   replay [--swap] [--keep]  rebuild every read model from position 0 into a fresh schema and compare it
                             with the live one (exit 1 if they differ); --swap installs the rebuilt tables,
                             --keep leaves the rebuilt schema rm_replay for inspection
   verify                    walk the event store's hash chain (exit 1 naming the first altered event)
+  verify --file <export>    the same check, offline, on an export of GET /api/admin/audit/export
   projector                 run the projector as its own process (leader election, graceful SIGTERM)
 Configuration from the environment: DATABASE_URL (else PGlite under DATA_DIR), EVENT_STORE,
 EVENTSTORE_CONNECTION_STRING, LOG_LEVEL, PROJECTOR_BATCH_SIZE, PROJECTOR_POLL_MS,
@@ -24,6 +25,14 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   if (!COMMANDS.includes(command as Command)) {
     out(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
+  }
+  // Offline: no configuration, no database (an auditor's machine has only the file).
+  if (command === 'verify' && flags[0] === '--file') {
+    if (flags.length !== 2) {
+      out(`verify --file needs exactly one file\n${USAGE}`);
+      return 2;
+    }
+    return verifyFileCommand(flags[1]!, out);
   }
   const allowed = command === 'replay' ? ['--swap', '--keep'] : [];
   const unknown = flags.filter((f) => !allowed.includes(f));

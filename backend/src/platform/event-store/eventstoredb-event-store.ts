@@ -13,7 +13,7 @@ import {
 import type { Projection, SqlClient } from '@punchline/projections';
 import { assertValidBatch, assertValidStreamId, jsonRoundTrip } from './event-validation';
 import { EventIdRegistry, type ReservedId } from './eventstoredb-event-ids';
-import { logDigestProjection, verifyEventStoreDbLog, type StoredForms } from './eventstoredb-log-digest';
+import { exportEventStoreDbChain, logDigestProjection, verifyEventStoreDbLog, type StoredForms } from './eventstoredb-log-digest';
 import {
   decodeStoredEvent,
   linkBatch,
@@ -26,7 +26,7 @@ import {
 } from './eventstoredb-mapping';
 import { EventStoreDbReader, KnownPositions } from './eventstoredb-reader';
 import { EventStoreDbSubscription, silentEventStoreLogger, type EventStoreLogger } from './eventstoredb-subscription';
-import type { ChainVerification, LogIntegrity } from './hash-chain';
+import type { ChainRecord, ChainVerification, LogIntegrity } from './hash-chain';
 
 export interface EventStoreDbEventStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -191,6 +191,14 @@ export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredF
     } catch (error) {
       throw mapClientError(error, { operation: 'read' });
     }
+  }
+
+  /** Commit positions only increase: gaps are normal in $all. */
+  readonly gaplessPositions = false;
+
+  /** The sealed chain, for DESIGN §13's export (see exportEventStoreDbChain). */
+  exportChain(options: { batchSize?: number } = {}): AsyncIterable<ChainRecord> {
+    return exportEventStoreDbChain(this.reader, this.db, options);
   }
 
   /** The projection that seals the log digest; the projector's leader runs it with the read models. */

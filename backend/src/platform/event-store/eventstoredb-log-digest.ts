@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@punchline/domain';
 import { LIVE_SCHEMA, type Projection, type SqlClient } from '@punchline/projections';
-import { ChainWalker, eventHash, streamEventHash, type ChainBreak, type ChainVerification, type HashedEventFields } from './hash-chain';
+import { ChainWalker, eventHash, streamEventHash, type ChainBreak, type ChainRecord, type ChainVerification, type HashedEventFields } from './hash-chain';
 import type { StoredEvent } from './eventstoredb-mapping';
 import type { EventStoreDbReader } from './eventstoredb-reader';
 
@@ -172,4 +172,31 @@ export async function verifyEventStoreDbLog(reader: EventStoreDbReader, db: SqlC
   const left = await peek();
   if (left) return missing(left);
   return walker.result({ verified, unsealed });
+}
+
+/**
+ * The log-wide chain for an export (DESIGN §13): every event sealed into the digest, as stored in
+ * EventStoreDB, with the digest's prev_hash and hash. Events not sealed yet are left out (the
+ * projector's leader seals them within a batch); an offline check then verifies exactly what the
+ * digest vouches for.
+ */
+export async function* exportEventStoreDbChain(reader: EventStoreDbReader, db: SqlClient, options: { batchSize?: number } = {}): AsyncGenerator<ChainRecord> {
+  const batchSize = options.batchSize ?? 1000;
+  let after = 0;
+  for (;;) {
+    const events = await reader.readAllStored(after, batchSize);
+    if (events.length === 0) return;
+    const positions = events.map((e) => e.position!);
+    const { rows } = await db.query<DigestRow>(
+      'SELECT position, event_id::text, stream_id, stream_revision, type, prev_hash, hash FROM es.esdb_log_digest WHERE position = ANY($1::bigint[])',
+      [positions],
+    );
+    const sealed = new Map(rows.map((r) => [Number(r.position), r]));
+    for (const event of events) {
+      const row = sealed.get(event.position!);
+      if (row && row.event_id === event.eventId) yield { ...hashedFields(event), prevHash: row.prev_hash, hash: row.hash };
+    }
+    if (events.length < batchSize) return;
+    after = events[events.length - 1].position!;
+  }
 }

@@ -91,6 +91,81 @@ export interface ChainVerification {
 /** The one verification port both stores implement; used by the CLI and by HTTP handlers alike. */
 export interface LogIntegrity {
   verifyChain(options?: { batchSize?: number }): Promise<ChainVerification>;
+  /**
+   * The log-wide chain as records, in position order (DESIGN §13 export): what an outside auditor
+   * verifies offline. EventStoreDB: the events sealed into the log digest.
+   */
+  exportChain(options?: { batchSize?: number }): AsyncIterable<ChainRecord>;
+  /** Whether positions run 1, 2, 3… (postgres) or only increase (EventStoreDB commit positions). */
+  readonly gaplessPositions: boolean;
+}
+
+/** The first line of an export: what the file is and how to check it. */
+export interface ChainExportHeader {
+  format: 'punchline-event-log';
+  version: 1;
+  gapless: boolean;
+}
+
+/** One exported event (DESIGN §13): position, event_id, stream, type, data, metadata, prev_hash, hash (+ what the hash covers). */
+export function chainExportLine(record: ChainRecord): string {
+  return JSON.stringify({
+    position: record.globalPosition,
+    event_id: record.eventId,
+    stream: record.streamId,
+    revision: record.streamRevision,
+    type: record.type,
+    schema_version: record.schemaVersion,
+    data: record.data,
+    metadata: record.metadata,
+    prev_hash: record.prevHash,
+    hash: record.hash,
+  });
+}
+
+/**
+ * Verifies an export line by line with the same rules as the stored chain (offline: no database).
+ * A line that is not a record is reported as the first invalid one.
+ */
+export async function verifyChainExport(lines: AsyncIterable<string>): Promise<ChainVerification> {
+  let walker: ChainWalker | null = null;
+  let lineNumber = 0;
+  for await (const raw of lines) {
+    lineNumber += 1;
+    const line = raw.trim();
+    if (line === '') continue;
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      value = {};
+    }
+    if (walker === null) {
+      if (value.format !== 'punchline-event-log') {
+        return { ok: false, verified: 0, head: null, firstInvalid: { position: 0, eventId: '', streamId: '', type: '', reason: 'not a Punchline event log export (no header line)' }, unsealed: 0 };
+      }
+      walker = new ChainWalker({ gapless: value.gapless === true });
+      continue;
+    }
+    const record: ChainRecord = {
+      globalPosition: Number(value.position),
+      eventId: String(value.event_id ?? ''),
+      streamId: String(value.stream ?? ''),
+      streamRevision: Number(value.revision),
+      type: String(value.type ?? ''),
+      schemaVersion: Number(value.schema_version),
+      data: value.data,
+      metadata: value.metadata,
+      prevHash: String(value.prev_hash ?? ''),
+      hash: String(value.hash ?? ''),
+    };
+    if (!Number.isFinite(record.globalPosition)) {
+      walker.fail({ position: 0, eventId: record.eventId, streamId: record.streamId, type: record.type, reason: `line ${lineNumber} is not an exported event` });
+      break;
+    }
+    if (walker.next(record)) break;
+  }
+  return (walker ?? new ChainWalker({ gapless: true })).result();
 }
 
 export function isLogIntegrity(value: unknown): value is LogIntegrity {
@@ -181,6 +256,35 @@ interface ChainRow {
   metadata: unknown;
   prev_hash: string;
   hash: string;
+}
+
+/** The postgres store's chain as records, in position order, a batch at a time. */
+export async function* exportPostgresChain(db: Database, options: { batchSize?: number } = {}): AsyncGenerator<ChainRecord> {
+  const batchSize = options.batchSize ?? 1000;
+  let after = 0;
+  for (;;) {
+    const { rows } = await db.query<ChainRow>(
+      `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash
+         FROM es.events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+      [after, batchSize],
+    );
+    for (const row of rows) {
+      yield {
+        globalPosition: Number(row.global_position),
+        streamId: row.stream_id,
+        streamRevision: Number(row.stream_revision),
+        eventId: row.event_id,
+        type: row.type,
+        schemaVersion: row.schema_version,
+        data: row.data,
+        metadata: row.metadata,
+        prevHash: row.prev_hash,
+        hash: row.hash,
+      };
+      after = Number(row.global_position);
+    }
+    if (rows.length < batchSize) return;
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@punchline/domain';
 import { isoTimestamp, type Database, type SqlClient } from '@punchline/projections';
 import { assertValidBatch, assertValidStreamId } from './event-validation';
-import { eventHashFromCanonical, verifyChain, type ChainVerification, type LogIntegrity } from './hash-chain';
+import { eventHashFromCanonical, exportPostgresChain, verifyChain, type ChainRecord, type ChainVerification, type LogIntegrity } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
 
 export { eventStoreMigration } from './event-store.migration';
@@ -247,6 +247,12 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
   /** Walks es.events' chain (gapless positions, prev_hash links, recomputed hashes). */
   verifyChain(options: { batchSize?: number } = {}): Promise<ChainVerification> {
     return verifyChain(this.db, options);
+  }
+
+  readonly gaplessPositions = true;
+
+  exportChain(options: { batchSize?: number } = {}): AsyncIterable<ChainRecord> {
+    return exportPostgresChain(this.db, options);
   }
 
   /** Ends open subscriptions; the database belongs to the caller and stays open. */
