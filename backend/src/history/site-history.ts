@@ -11,6 +11,9 @@ import {
   normaliseSettings,
   summarizeEvent,
   type EventStore,
+  type FieldProvenance,
+  type HistoryItem,
+  type HistoryStage,
   type JsonChange,
   type RecordedEvent,
   type SettingsRecord,
@@ -20,7 +23,8 @@ import {
 } from '@punchline/domain';
 import { EVENT_STORE } from '../platform/platform.module';
 
-export type HistoryStage = 'live' | 'draft';
+export type { FieldProvenance, HistoryItem, HistoryStage } from '@punchline/domain';
+
 
 /** One event of the site stream as history indexes it: who, when, and which fields of each stage it changed. */
 interface IndexedEvent {
@@ -38,14 +42,6 @@ interface Checkpoint {
   state: SiteState;
 }
 
-export interface HistoryItem {
-  position: number;
-  occurred_at: string;
-  actor_email: string | null;
-  action: string;
-  fields: string[];
-  summary: string;
-}
 
 export interface HistoryState {
   position: number;
@@ -53,12 +49,6 @@ export interface HistoryState {
   settings: SettingsRecord;
 }
 
-export interface FieldProvenance {
-  position: number;
-  occurred_at: string;
-  actor_email: string | null;
-  action: string;
-}
 
 /** A full fold every this many site events; a state at any point folds at most this many more. */
 const CHECKPOINT_EVERY = 200;

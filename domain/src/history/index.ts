@@ -1,2 +1,3 @@
 export * from './json-diff';
 export * from './event-summary';
+export * from './history.contract';

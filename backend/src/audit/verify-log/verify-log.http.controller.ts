@@ -1,14 +1,9 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { VerifyAnswer } from '@punchline/domain';
 import type { Runtime } from '../../platform/runtime';
 import { RUNTIME } from '../../platform/platform.module';
 
-export interface VerifyAnswer {
-  ok: boolean;
-  verified: number;
-  head: { position: number; hash: string } | null;
-  first_invalid: { position: number; event_id: string; stream: string; type: string; reason: string } | null;
-}
 
 @ApiTags('audit')
 @Controller('api/admin/audit/verify')

@@ -165,7 +165,10 @@ export async function verifyChainExport(lines: AsyncIterable<string>): Promise<C
     }
     if (walker.next(record)) break;
   }
-  return (walker ?? new ChainWalker({ gapless: true })).result();
+  if (walker === null) {
+    return { ok: false, verified: 0, head: null, firstInvalid: { position: 0, eventId: '', streamId: '', type: '', reason: 'not a Punchline event log export (empty file)' }, unsealed: 0 };
+  }
+  return walker.result();
 }
 
 export function isLogIntegrity(value: unknown): value is LogIntegrity {
@@ -292,31 +295,9 @@ export async function* exportPostgresChain(db: Database, options: { batchSize?: 
  * Positions must run 1, 2, 3… so a deleted event shows as a gap.
  */
 export async function verifyChain(db: Database, options: { batchSize?: number } = {}): Promise<ChainVerification> {
-  const batchSize = options.batchSize ?? 1000;
   const walker = new ChainWalker({ gapless: true });
-  let after = 0;
-  for (;;) {
-    const { rows } = await db.query<ChainRow>(
-      `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash
-         FROM es.events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-      [after, batchSize],
-    );
-    for (const row of rows) {
-      const broken = walker.next({
-        globalPosition: Number(row.global_position),
-        streamId: row.stream_id,
-        streamRevision: Number(row.stream_revision),
-        eventId: row.event_id,
-        type: row.type,
-        schemaVersion: row.schema_version,
-        data: row.data,
-        metadata: row.metadata,
-        prevHash: row.prev_hash,
-        hash: row.hash,
-      });
-      if (broken) return walker.result();
-      after = Number(row.global_position);
-    }
-    if (rows.length < batchSize) return walker.result();
+  for await (const record of exportPostgresChain(db, options)) {
+    if (walker.next(record)) break;
   }
+  return walker.result();
 }

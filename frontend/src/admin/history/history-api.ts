@@ -1,31 +1,9 @@
 /** The DESIGN §13 history calls as the screens make them (every call resolves; failures carry the server's text). */
-import type { JsonChange } from '@punchline/domain';
+import type { FieldProvenance, HistoryItem, HistoryStage, JsonChange, VerifyAnswer } from '@punchline/domain';
 import { api } from '../../shared/api';
 
-export type HistoryStage = 'live' | 'draft';
-
-export interface HistoryItem {
-  position: number;
-  occurred_at: string;
-  actor_email: string | null;
-  action: string;
-  fields: string[];
-  summary: string;
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  verified: number;
-  head: { position: number; hash: string } | null;
-  first_invalid: { position: number; event_id: string; stream: string; type: string; reason?: string } | null;
-}
-
-export interface FieldProvenance {
-  position: number;
-  occurred_at: string;
-  actor_email: string | null;
-  action: string;
-}
+export type { FieldProvenance, HistoryItem, HistoryStage } from '@punchline/domain';
+export type VerifyResult = VerifyAnswer;
 
 export const historyApi = {
   timeline: (stage: HistoryStage, before?: number) =>
