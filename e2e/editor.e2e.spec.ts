@@ -282,11 +282,11 @@ test('every Page Configurations tab: a change survives save and reload, normalis
   await openTab(page, 'Events');
   await page.getByRole('button', { name: '+ Add upcoming event' }).click();
   await page.getByLabel('Title', { exact: true }).nth(1).fill('Late Show');
-  await page.getByLabel('Date').fill('April 1, 2025');
+  await page.getByLabel('Date', { exact: true }).fill('April 1, 2025');
   await page.getByLabel('Venue').fill('The Basement');
   await page.getByLabel('Ticket link').fill('tickets.example.com/late');
   await saveAndReload();
-  expect(await page.getByLabel('Date').inputValue()).toBe('April 1, 2025');
+  expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe('April 1, 2025');
   expect(await page.getByLabel('Ticket link').inputValue()).toBe('https://tickets.example.com/late');
 
   // Media: Archive is pinned last and cannot move up; a moved item lands in a new section.

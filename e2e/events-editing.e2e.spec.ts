@@ -84,9 +84,9 @@ test('past shows are marked and moved to Past; the picker writes the date; sort 
 
   // The picker writes the text form; Sort by date puts readable dates first.
   await page.getByLabel('Pick the date of Mystery Night').fill('2031-06-01');
-  await expect(page.getByRole('group', { name: /^Upcoming events/ }).getByLabel('Date').first().inputValue()).resolves.toBe('June 1, 2031');
+  await expect(page.getByRole('group', { name: /^Upcoming events/ }).getByLabel('Date', { exact: true }).first().inputValue()).resolves.toBe('June 1, 2031');
   await page.getByLabel('Pick the date of Mystery Night').fill('');
-  await page.getByRole('group', { name: /^Upcoming events/ }).getByLabel('Date').first().fill('TBA');
+  await page.getByRole('group', { name: /^Upcoming events/ }).getByLabel('Date', { exact: true }).first().fill('TBA');
   await page.getByRole('button', { name: 'Sort by date' }).click();
   const titles = await page.getByRole('group', { name: /^Upcoming events/ }).getByRole('heading', { level: 4 }).allTextContents();
   expect(titles).toEqual(['Late Laughs · June 12, 2031', 'Mystery Night · TBA']);
