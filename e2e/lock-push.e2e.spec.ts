@@ -116,3 +116,18 @@ test('the held-lock explanation fits a phone (390 px)', async () => {
   await holder.getByRole('button', { name: 'Release' }).click();
   await phone.getByText('You hold the draft lock').waitFor({ timeout: 5_000 });
 });
+
+test('after a Release, editing and saving takes the lock back without losing the edit', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL);
+  await page.getByText('You hold the draft lock').waitFor();
+  await page.getByRole('button', { name: 'Release' }).click();
+  await page.getByText('Draft lock is free').waitFor();
+  await page.getByRole('textbox', { name: 'Site Title' }).fill('Saved after a release');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await page.getByText('Draft saved.').waitFor();
+  await page.getByText('You hold the draft lock').waitFor();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('textbox', { name: 'Site Title' }).inputValue()).resolves.toBe('Saved after a release');
+  const draft = (await page.evaluate(async () => (await fetch('/api/settings?stage=draft')).json())) as { site_title: string };
+  expect(draft.site_title).toBe('Saved after a release');
+});

@@ -20,16 +20,27 @@ export function KeptEditsBanner() {
 
   useEffect(() => setKept(readKeptEdits(myEmail)), [myEmail]);
 
+  // Someone else held the lock since this editor last did: the draft on screen may be stale.
+  const otherHadIt = useRef(false);
   useEffect(() => {
     const was = previous.current;
     previous.current = status;
     const { state, dirty } = editorRef.current;
-    if (was === 'mine' && (status === 'none' || status === 'other') && dirty && myEmail && state.baseline && state.current) {
-      setKept(keepEdits(myEmail, changesForSave(state.baseline, state.current, state.pinned)));
+    const keep = () => {
+      if (myEmail && state.baseline && state.current) setKept(keepEdits(myEmail, changesForSave(state.baseline, state.current, state.pinned)));
+    };
+    if (status === 'other') otherHadIt.current = true;
+    if (was === 'mine' && (status === 'none' || status === 'other') && dirty) keep();
+    // Taking the lock back after another admin had it: reload, so what they saved shows before
+    // editing goes on. Edits still on screen are kept first (restorable); never while a save or
+    // publish is under way (that operation took the lock itself and sends only its changes).
+    if (status === 'mine' && otherHadIt.current) {
+      otherHadIt.current = false;
+      if (state.busy === null) {
+        if (dirty) keep();
+        void editorRef.current.reload();
+      }
     }
-    // Taking the lock (back) after it was free or someone else's: reload, so what others saved
-    // meanwhile shows before editing goes on; edits still on screen were kept above.
-    if ((was === 'other' || was === 'none') && status === 'mine') void editorRef.current.reload();
   }, [status, myEmail]);
 
   if (kept === null) return null;
