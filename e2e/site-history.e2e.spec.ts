@@ -4,6 +4,10 @@
  * visitor's /?at=N show today's site), roll live back, restore into the draft, verify integrity.
  * Axe clean; 360 px without horizontal scroll.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
@@ -28,12 +32,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function signIn(path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
+async function signIn(path: string, viewport: { width: number; height: number } = DESKTOP, on: BuiltApp = app): Promise<Page> {
+  await on.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
   const context = await browser.newContext({ viewport });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.goto(`${on.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
   await page.waitForURL((url) => url.pathname === path);
   return page;
 }
@@ -151,4 +155,40 @@ test('a field says who changed it last and links to its history', async () => {
   const items = page.getByRole('list', { name: 'Timeline of the draft' }).getByRole('listitem');
   await items.first().getByText(/Site title/).waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('Verify integrity names an event altered with SQL, in red', async () => {
+  // Its own app on a DATA_DIR kept between two starts: the embedded database is altered while the app is stopped.
+  const dataDir = mkdtempSync(join(tmpdir(), 'punchline-e2e-tamper-'));
+  let tampered: BuiltApp | null = await startBuiltApp({ dataDir });
+  try {
+    const first = await signIn('/admin/history', DESKTOP, tampered);
+    await publishTitle(first, 'Honest Title');
+    await tampered.stop();
+    tampered = null;
+
+    const db = await PGlite.create(join(dataDir, 'pglite'));
+    const target = (await db.query<{ global_position: number; event_id: string; stream_id: string; type: string }>(
+      `SELECT global_position::int, event_id::text, stream_id, type FROM es.events WHERE type = 'DraftSaved' ORDER BY global_position LIMIT 1`,
+    )).rows[0]!;
+    await db.query(`UPDATE es.events SET data = jsonb_set(data, '{changes}', '{"site_title":"Forged Title"}') WHERE global_position = $1`, [target.global_position]);
+    await db.close();
+
+    tampered = await startBuiltApp({ dataDir });
+    const page = await signIn('/admin/history', DESKTOP, tampered);
+    await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+    await page.getByRole('button', { name: 'Verify integrity' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Altered event found' });
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain(`Altered event found at point ${target.global_position}: stream ${target.stream_id}, ${target.type}, event ${target.event_id}.`);
+    // Shown in red: the error style's text colour has red as its strongest channel.
+    const [r, g, b] = (await alert.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
+    expect(r).toBeGreaterThan(Math.max(g!, b!) + 60);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'site-history-verify-altered');
+  } finally {
+    await tampered?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

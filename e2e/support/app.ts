@@ -28,6 +28,8 @@ export interface StartBuiltAppOptions {
   env?: Record<string, string>;
   /** false: no OAuth provider and no GOOGLE_* variables (development sign-in). */
   oauth?: boolean;
+  /** Start on this DATA_DIR (for example, one an earlier start left behind); the caller removes it. */
+  dataDir?: string;
 }
 
 export async function startBuiltApp(options: StartBuiltAppOptions = {}): Promise<BuiltApp> {
@@ -35,7 +37,7 @@ export async function startBuiltApp(options: StartBuiltAppOptions = {}): Promise
   if (!existsSync(main)) throw new Error('backend/dist/main.js is missing: run `npm run build` first.');
   const oauth = options.oauth === false ? null : await startOAuthServer();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'punchline-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'punchline-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
@@ -84,7 +86,7 @@ export async function startBuiltApp(options: StartBuiltAppOptions = {}): Promise
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       await oauth?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
