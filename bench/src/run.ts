@@ -6,6 +6,7 @@ import { settingsBench } from './settings.bench';
 import { publicSiteBench } from './public-site.bench';
 import { publicAnswersBench } from './public-answers.bench';
 import { scaleBench } from './scale.bench';
+import { historyBench } from './history.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<Section>> = {
   settings: settingsBench,
   'public-site': publicSiteBench,
   'public-answers': publicAnswersBench,
+  history: historyBench,
   scale: scaleBench,
 };
 

@@ -7,6 +7,7 @@ import {
   evolveSite,
   initialSiteState,
   isSiteEventType,
+  jsonEqual,
   mergeDraftOverLive,
   normaliseSettings,
   summarizeEvent,
@@ -180,7 +181,7 @@ export class SiteHistory {
   private add(event: RecordedEvent): void {
     if (!isSiteEventType(event.type)) throw new Error(`Unexpected event ${event.type} in stream ${SITE_STREAM}`);
     const before = this.tip;
-    const after = foldOne(before, event);
+    const after = sharingUnchanged(before, foldOne(before, event));
     const indexed: IndexedEvent = {
       position: event.globalPosition,
       revision: event.streamRevision,
@@ -198,6 +199,24 @@ export class SiteHistory {
     this.tip = after;
     if ((event.streamRevision + 1) % CHECKPOINT_EVERY === 0) this.checkpoints.push({ revision: event.streamRevision, state: after });
   }
+}
+
+/**
+ * The next state with every field that did not change taken from the previous one: a publish
+ * carries the whole live record, parsed afresh, and the checkpoints would otherwise each hold
+ * their own copy of every list (hundreds of MB on a long history, and slower collections).
+ */
+function sharingUnchanged(before: SiteState, after: SiteState): SiteState {
+  const share = (previous: StoredSettings, next: StoredSettings): StoredSettings => {
+    if (previous === next) return next;
+    const out: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(next)) {
+      const was = (previous as Record<string, unknown>)[field];
+      out[field] = jsonEqual(was, value) ? was : value;
+    }
+    return out as StoredSettings;
+  };
+  return { ...after, live: share(before.live, after.live), draft: share(before.draft, after.draft) };
 }
 
 /** Folds with the aggregate's own evolve; snapshots and schedules are not part of what a stage reads. */

@@ -105,8 +105,27 @@ const REFUSED_MESSAGES = { dangerous: DANGEROUS_LINK_MESSAGE, scheme: LINK_SCHEM
 
 const refused = (reason: keyof typeof REFUSED_MESSAGES): LinkCheck => ({ ok: false, value: '', reason, message: REFUSED_MESSAGES[reason] });
 
+/**
+ * Answers of checkLink by option and input. A save reads the whole record several times (the
+ * check of the request, the decision, the projection, the answer) and a season's record holds
+ * hundreds of links that rarely change: the probes above were a third of a save's time. Bounded:
+ * emptied when full, so hostile input cannot grow it.
+ */
+const CHECKED = new Map<string, LinkCheck>();
+const CHECKED_MAX = 4_096;
+
 export function checkLink(input: unknown, options: LinkOptions = {}): LinkCheck {
   if (typeof input !== 'string') return { ok: true, value: '' };
+  const key = `${options.bareToHttps ? '1' : '0'}${input}`;
+  const known = CHECKED.get(key);
+  if (known) return known;
+  const answer = Object.freeze(checkLinkUncached(input, options));
+  if (CHECKED.size >= CHECKED_MAX) CHECKED.clear();
+  CHECKED.set(key, answer);
+  return answer;
+}
+
+function checkLinkUncached(input: string, options: LinkOptions): LinkCheck {
   // Before any pattern: the domain and email patterns backtrack on long runs (issue 11: a
   // 50,000-character link held the event loop for seconds); no real link is this long.
   if (input.length > LINK_MAX_LENGTH) return refused('length');

@@ -26,7 +26,7 @@ import {
 } from './eventstoredb-mapping';
 import { EventStoreDbReader, KnownPositions } from './eventstoredb-reader';
 import { EventStoreDbSubscription, silentEventStoreLogger, type EventStoreLogger } from './eventstoredb-subscription';
-import type { ChainRecord, ChainVerification, LogIntegrity } from './hash-chain';
+import { chainExportLine, type ChainVerification, type LogIntegrity } from './hash-chain';
 
 export interface EventStoreDbEventStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -197,8 +197,8 @@ export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredF
   readonly gaplessPositions = false;
 
   /** The sealed chain, for DESIGN §13's export (see exportEventStoreDbChain). */
-  exportChain(options: { batchSize?: number } = {}): AsyncIterable<ChainRecord> {
-    return exportEventStoreDbChain(this.reader, this.db, options);
+  async *exportLines(options: { batchSize?: number } = {}): AsyncIterable<string> {
+    for await (const record of exportEventStoreDbChain(this.reader, this.db, options)) yield chainExportLine(record);
   }
 
   /** The projection that seals the log digest; the projector's leader runs it with the read models. */

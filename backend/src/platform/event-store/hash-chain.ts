@@ -92,10 +92,11 @@ export interface ChainVerification {
 export interface LogIntegrity {
   verifyChain(options?: { batchSize?: number }): Promise<ChainVerification>;
   /**
-   * The log-wide chain as records, in position order (DESIGN §13 export): what an outside auditor
-   * verifies offline. EventStoreDB: the events sealed into the log digest.
+   * The log-wide chain as export lines (chainExportLine, without the newline), in position order
+   * (DESIGN §13 export): what an outside auditor verifies offline. EventStoreDB: the events sealed
+   * into the log digest.
    */
-  exportChain(options?: { batchSize?: number }): AsyncIterable<ChainRecord>;
+  exportLines(options?: { batchSize?: number }): AsyncIterable<string>;
   /** Whether positions run 1, 2, 3… (postgres) or only increase (EventStoreDB commit positions). */
   readonly gaplessPositions: boolean;
 }
@@ -255,38 +256,40 @@ interface ChainRow {
   event_id: string;
   type: string;
   schema_version: number;
-  data: unknown;
-  metadata: unknown;
+  /** jsonb as PostgreSQL writes it out: the very text the driver would JSON.parse. */
+  data_json: string;
+  metadata_json: string;
   prev_hash: string;
   hash: string;
 }
 
-/** The postgres store's chain as records, in position order, a batch at a time. */
-export async function* exportPostgresChain(db: Database, options: { batchSize?: number } = {}): AsyncGenerator<ChainRecord> {
+/** The postgres store's chain rows, in position order, a batch at a time; data and metadata left as JSON text. */
+async function* postgresChainRows(db: Database, options: { batchSize?: number }): AsyncGenerator<ChainRow> {
   const batchSize = options.batchSize ?? 1000;
   let after = 0;
   for (;;) {
     const { rows } = await db.query<ChainRow>(
-      `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash
+      `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data::text AS data_json, metadata::text AS metadata_json, prev_hash, hash
          FROM es.events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
       [after, batchSize],
     );
     for (const row of rows) {
-      yield {
-        globalPosition: Number(row.global_position),
-        streamId: row.stream_id,
-        streamRevision: Number(row.stream_revision),
-        eventId: row.event_id,
-        type: row.type,
-        schemaVersion: row.schema_version,
-        data: row.data,
-        metadata: row.metadata,
-        prevHash: row.prev_hash,
-        hash: row.hash,
-      };
+      yield row;
       after = Number(row.global_position);
     }
     if (rows.length < batchSize) return;
+  }
+}
+
+/**
+ * The export, line by line. The stored JSON text is spliced in as it comes, never parsed and
+ * written again: the line reads back to exactly what chainExportLine would have written.
+ */
+export async function* exportPostgresLines(db: Database, options: { batchSize?: number } = {}): AsyncGenerator<string> {
+  for await (const row of postgresChainRows(db, options)) {
+    yield `{"position":${Number(row.global_position)},"event_id":${JSON.stringify(row.event_id)},"stream":${JSON.stringify(row.stream_id)},` +
+      `"revision":${Number(row.stream_revision)},"type":${JSON.stringify(row.type)},"schema_version":${Number(row.schema_version)},` +
+      `"data":${row.data_json},"metadata":${row.metadata_json},"prev_hash":${JSON.stringify(row.prev_hash)},"hash":${JSON.stringify(row.hash)}}`;
   }
 }
 
@@ -296,7 +299,19 @@ export async function* exportPostgresChain(db: Database, options: { batchSize?: 
  */
 export async function verifyChain(db: Database, options: { batchSize?: number } = {}): Promise<ChainVerification> {
   const walker = new ChainWalker({ gapless: true });
-  for await (const record of exportPostgresChain(db, options)) {
+  for await (const row of postgresChainRows(db, options)) {
+    const record: ChainRecord = {
+      globalPosition: Number(row.global_position),
+      streamId: row.stream_id,
+      streamRevision: Number(row.stream_revision),
+      eventId: row.event_id,
+      type: row.type,
+      schemaVersion: row.schema_version,
+      data: JSON.parse(row.data_json) as unknown,
+      metadata: JSON.parse(row.metadata_json) as unknown,
+      prevHash: row.prev_hash,
+      hash: row.hash,
+    };
     if (walker.next(record)) break;
   }
   return walker.result();

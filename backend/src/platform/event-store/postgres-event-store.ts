@@ -14,7 +14,7 @@ import {
 } from '@punchline/domain';
 import { isoTimestamp, type Database, type SqlClient } from '@punchline/projections';
 import { assertValidBatch, assertValidStreamId } from './event-validation';
-import { eventHashFromCanonical, exportPostgresChain, verifyChain, type ChainRecord, type ChainVerification, type LogIntegrity } from './hash-chain';
+import { eventHashFromCanonical, exportPostgresLines, verifyChain, type ChainVerification, type LogIntegrity } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
 
 export { eventStoreMigration } from './event-store.migration';
@@ -251,8 +251,8 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
 
   readonly gaplessPositions = true;
 
-  exportChain(options: { batchSize?: number } = {}): AsyncIterable<ChainRecord> {
-    return exportPostgresChain(this.db, options);
+  exportLines(options: { batchSize?: number } = {}): AsyncIterable<string> {
+    return exportPostgresLines(this.db, options);
   }
 
   /** Ends open subscriptions; the database belongs to the caller and stays open. */
