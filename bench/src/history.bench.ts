@@ -131,7 +131,8 @@ export async function historyBench(): Promise<Section> {
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.length;
-        for (const byte of value) if (byte === 10) lines += 1;
+        // indexOf, not a loop over every byte: the bench must not be slower than what it measures.
+        for (let at = value.indexOf(10); at !== -1; at = value.indexOf(10, at + 1)) lines += 1;
       }
       const exportSeconds = (performance.now() - exportStarted) / 1000;
       const exportedEvents = lines - 1; // the first line is the header
