@@ -1,29 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mediaProxyUrl } from '@punchline/domain';
+import { THUMBNAIL_WIDTH, mediaProxyUrl, mediaVariantUrl, pickVariant, type ImageVariant, type MediaFileView } from '@punchline/domain';
 import { LIVE_SCHEMA, qualified, type Database, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
-/** SPEC §3 "Media file", as the list and the upload answer it. */
-export interface MediaFileView {
-  name: string;
-  path: string;
-  /** The proxy URL (SPEC §7), relative to the site. */
-  url: string;
-  size: number;
-  mime_type: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { MediaFileView } from '@punchline/domain';
 
 export const MEDIA_SORTS = ['updated_at', 'name', 'size'] as const;
 export type MediaSort = (typeof MEDIA_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
-type Row = { path: string; name: string; size: number | string; mime_type: string; created_at: string | Date; updated_at: string | Date };
+type Row = {
+  path: string;
+  name: string;
+  size: number | string;
+  mime_type: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  width: number | null;
+  height: number | null;
+  variants: ImageVariant[];
+  image_error: string | null;
+};
+
+const COLUMNS = 'path, name, size, mime_type, created_at, updated_at, width, height, variants, image_error';
 
 
 function toView(r: Row): MediaFileView {
-  return { name: r.name, path: r.path, url: mediaProxyUrl(r.path), size: Number(r.size), mime_type: r.mime_type, created_at: isoTimestamp(r.created_at), updated_at: isoTimestamp(r.updated_at) };
+  const thumbnail = pickVariant(r.variants, THUMBNAIL_WIDTH, 'webp');
+  return {
+    name: r.name,
+    path: r.path,
+    url: mediaProxyUrl(r.path),
+    size: Number(r.size),
+    mime_type: r.mime_type,
+    created_at: isoTimestamp(r.created_at),
+    updated_at: isoTimestamp(r.updated_at),
+    width: r.width,
+    height: r.height,
+    thumbnail_url: thumbnail ? mediaVariantUrl(r.path, THUMBNAIL_WIDTH, 'webp') : null,
+    processing_error: r.image_error,
+  };
 }
 
 /** Reads of rm.media_files (projections/src/media). */
@@ -44,7 +60,7 @@ export class MediaFilesRead {
       where = `WHERE name ILIKE $1 ESCAPE '\\'`;
     }
     const { rows } = await this.db.query<Row>(
-      `SELECT path, name, size, mime_type, created_at, updated_at FROM ${qualified(LIVE_SCHEMA, 'media_files')} ${where} ORDER BY ${order}, path ${direction}`,
+      `SELECT ${COLUMNS} FROM ${qualified(LIVE_SCHEMA, 'media_files')} ${where} ORDER BY ${order}, path ${direction}`,
       params,
     );
     return rows.map(toView);
@@ -52,7 +68,7 @@ export class MediaFilesRead {
 
   async get(path: string): Promise<MediaFileView | null> {
     const { rows } = await this.db.query<Row>(
-      `SELECT path, name, size, mime_type, created_at, updated_at FROM ${qualified(LIVE_SCHEMA, 'media_files')} WHERE path = $1`,
+      `SELECT ${COLUMNS} FROM ${qualified(LIVE_SCHEMA, 'media_files')} WHERE path = $1`,
       [path],
     );
     return rows[0] ? toView(rows[0]) : null;

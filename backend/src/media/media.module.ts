@@ -6,7 +6,9 @@ import { DeleteMediaHandler } from './delete-media/delete-media.handler';
 import { DeleteMediaHttpController } from './delete-media/delete-media.http.controller';
 import { ListMediaHandler } from './list-media/list-media.handler';
 import { ListMediaHttpController } from './list-media/list-media.http.controller';
+import { ImageWork } from './images/image-work';
 import { MediaFilesRead } from './media-files.read';
+import { MediaImagesReactor } from './process-images/media-images.reactor';
 import { MediaStream } from './media-stream';
 import { mediaUrlOptions } from './media-url-options';
 import { MediaUsageHandler } from './media-usage/media-usage.handler';
@@ -37,7 +39,10 @@ import { UploadMediaHttpController } from './upload-media/upload-media.http.cont
     DeleteMediaHandler,
     RenameMediaHandler,
     MediaUsageHandler,
+    ImageWork,
+    MediaImagesReactor,
   ],
+  exports: [MediaImagesReactor],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

@@ -6,3 +6,5 @@ export * from './media.events';
 export * from './media.state';
 export * from './media.decider';
 export * from './media.aggregate';
+export * from './image-variants';
+export * from './media.contract';

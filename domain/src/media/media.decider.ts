@@ -9,6 +9,7 @@ import { renamedMediaFileName, sanitiseMediaFileName, uniqueMediaFileName } from
 import { MEDIA_TYPES, extensionOf, type MediaKind } from './media-types';
 import { isSafeMediaPath } from './media-urls';
 import type { MediaUsage } from './media-usage';
+import { isRasterImage, type ImageVariant } from './image-variants';
 import type { MediaEvent } from './media.events';
 import type { MediaState } from './media.state';
 
@@ -19,11 +20,23 @@ export const MEDIA_TEXTS = {
   badPath: 'Invalid file path.',
   badUpload: 'An upload needs a safe path, a positive size and an allowed type.',
   identical: (name: string) => `This file is already in the library as “${name}”.`,
+  badImageResult: 'An image result needs a raster file, its dimensions, the content hash and at least one variant.',
 } as const;
 
 export interface RecordMediaUpload {
   type: 'RecordMediaUpload';
-  data: { path: string; originalName: string; size: number; mimeType: string; kind: MediaKind; sha256?: string };
+  data: { path: string; originalName: string; size: number; mimeType: string; kind: MediaKind; sha256?: string; image?: { width: number; height: number } };
+}
+
+/** The image pipeline's result for one file (issue 13); recorded once, later results are ignored. */
+export interface RecordImageProcessed {
+  type: 'RecordImageProcessed';
+  data: { path: string; contentSha256: string; width: number; height: number; variants: ImageVariant[]; cleanedSize?: number };
+}
+
+export interface RecordImageFailure {
+  type: 'RecordImageFailure';
+  data: { path: string; reason: string };
 }
 
 /** SPEC §5: a blank or unchanged name is ignored. */
@@ -38,7 +51,7 @@ export interface DeleteMedia {
   data: { path: string; usage: MediaUsage[] };
 }
 
-export type MediaCommand = RecordMediaUpload | RenameMedia | DeleteMedia;
+export type MediaCommand = RecordMediaUpload | RenameMedia | DeleteMedia | RecordImageProcessed | RecordImageFailure;
 
 /**
  * The stored name for an upload: the sanitised browser name, made unique against the library and
@@ -66,7 +79,7 @@ export function planMediaRename(state: MediaState, fromPath: string, toName: str
 }
 
 function recordUpload(state: MediaState, command: RecordMediaUpload): MediaEvent[] {
-  const { path, originalName, size, mimeType, kind, sha256 } = command.data;
+  const { path, originalName, size, mimeType, kind, sha256, image } = command.data;
   const type = MEDIA_TYPES[extensionOf(path)];
   if (!isSafeMediaPath(path) || !Number.isInteger(size) || size <= 0 || !type || type.kind !== kind || type.mimeType !== mimeType) {
     throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badUpload);
@@ -74,7 +87,30 @@ function recordUpload(state: MediaState, command: RecordMediaUpload): MediaEvent
   if (state.files.has(path)) throw new DomainError('CONFLICT', MEDIA_TEXTS.nameTaken, { path });
   const name = path.slice(path.lastIndexOf('/') + 1);
   const hash = typeof sha256 === 'string' && /^[0-9a-f]{64}$/.test(sha256) ? { sha256 } : {};
-  return [{ type: 'MediaUploaded', data: { path, name, originalName: String(originalName ?? ''), size, mimeType, kind, ...hash } }];
+  const dimensions = image && isRasterImage(mimeType) && isDimension(image.width) && isDimension(image.height) ? { image: { width: image.width, height: image.height } } : {};
+  return [{ type: 'MediaUploaded', data: { path, name, originalName: String(originalName ?? ''), size, mimeType, kind, ...hash, ...dimensions } }];
+}
+
+const isDimension = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
+
+/** A result for a file that is gone (deleted or renamed meanwhile) or already has one changes nothing. */
+function imageProcessed(state: MediaState, command: RecordImageProcessed): MediaEvent[] {
+  const { path, contentSha256, width, height, variants, cleanedSize } = command.data;
+  const file = state.files.get(path);
+  if (!file) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound, { path });
+  if (!isRasterImage(file.mimeType) || !isDimension(width) || !isDimension(height) || !/^[0-9a-f]{64}$/.test(contentSha256) || variants.length === 0) {
+    throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badImageResult);
+  }
+  if ((file.image?.variants.length ?? 0) > 0) return [];
+  const cleaned = cleanedSize !== undefined && isDimension(cleanedSize) ? { cleanedSize } : {};
+  return [{ type: 'MediaImageProcessed', data: { path, contentSha256, width, height, variants, ...cleaned } }];
+}
+
+function imageFailed(state: MediaState, command: RecordImageFailure): MediaEvent[] {
+  const file = state.files.get(command.data.path);
+  if (!file) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound, { path: command.data.path });
+  if (file.imageError || (file.image?.variants.length ?? 0) > 0) return [];
+  return [{ type: 'MediaImageFailed', data: { path: file.path, reason: String(command.data.reason).slice(0, 500) } }];
 }
 
 function rename(state: MediaState, command: RenameMedia): MediaEvent[] {
@@ -98,6 +134,10 @@ export function decideMedia(state: MediaState, command: MediaCommand): MediaEven
       return rename(state, command);
     case 'DeleteMedia':
       return remove(state, command);
+    case 'RecordImageProcessed':
+      return imageProcessed(state, command);
+    case 'RecordImageFailure':
+      return imageFailed(state, command);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -1,6 +1,7 @@
 import { MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
 import type { MediaEvent } from './media.events';
-import { foldMedia } from './media.state';
+import { foldMedia, pendingImages } from './media.state';
+import { isRasterImage } from './image-variants';
 import type { MediaUsage } from './media-usage';
 import { deciderSpecification } from '../test-support/decider-specification';
 import { mediaDecider } from './media.aggregate';
@@ -93,5 +94,49 @@ describe('planning', () => {
     const state = foldMedia([uploaded('hero.png')]);
     expect(planMediaRename(state, 'hero.png', 'x')).toEqual({ kind: 'rename', fromPath: 'hero.png', toPath: 'x.png', fromName: 'hero.png', toName: 'x.png' });
     expect(planMediaRename(state, 'hero.png', '')).toEqual({ kind: 'noop' });
+  });
+});
+
+describe('image pipeline results (issue 13)', () => {
+  const sha = 'c'.repeat(64);
+  const variant = { width: 320, height: 240, format: 'webp' as const, key: `_variants/${sha}/320.webp`, size: 900 };
+  const processed = (path: string, extra: { cleanedSize?: number } = {}): MediaCommand => ({ type: 'RecordImageProcessed', data: { path, contentSha256: sha, width: 640, height: 480, variants: [variant], ...extra } });
+
+  it('records an upload’s upright size when it was cleaned at upload', () => {
+    given()
+      .when({ type: 'RecordMediaUpload', data: { path: 'p.png', originalName: 'p.png', size: 10, mimeType: 'image/png', kind: 'image', image: { width: 640, height: 480 } } })
+      .then([{ type: 'MediaUploaded', data: { path: 'p.png', name: 'p.png', originalName: 'p.png', size: 10, mimeType: 'image/png', kind: 'image', image: { width: 640, height: 480 } } }]);
+  });
+
+  it('records the variants once; a repeated result (a second pass, another instance) records nothing', () => {
+    given(uploaded('hero.png'))
+      .when(processed('hero.png', { cleanedSize: 999 }))
+      .then([{ type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant], cleanedSize: 999 } }]);
+    const done: MediaEvent = { type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant] } };
+    given(uploaded('hero.png'), done).when(processed('hero.png')).then([]);
+    given(uploaded('hero.png'), done).when({ type: 'RecordImageFailure', data: { path: 'hero.png', reason: 'late' } }).then([]);
+  });
+
+  it('refuses a result for a file that is gone (deleted or renamed meanwhile) and a result without variants', () => {
+    given(uploaded('hero.png'), deleted('hero.png')).when(processed('hero.png')).thenFails('NOT_FOUND', MEDIA_TEXTS.notFound);
+    given(uploaded('hero.png'), renamed('hero.png', 'stage.png')).when(processed('hero.png')).thenFails('NOT_FOUND', MEDIA_TEXTS.notFound);
+    given(uploaded('hero.png'))
+      .when({ type: 'RecordImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [] } })
+      .thenFails('INVALID_INPUT', MEDIA_TEXTS.badImageResult);
+  });
+
+  it('records a failure once, with its reason', () => {
+    given(uploaded('hero.png'))
+      .when({ type: 'RecordImageFailure', data: { path: 'hero.png', reason: 'The image is incomplete.' } })
+      .then([{ type: 'MediaImageFailed', data: { path: 'hero.png', reason: 'The image is incomplete.' } }]);
+    given(uploaded('hero.png'), { type: 'MediaImageFailed', data: { path: 'hero.png', reason: 'x' } })
+      .when({ type: 'RecordImageFailure', data: { path: 'hero.png', reason: 'again' } })
+      .then([]);
+  });
+
+  it('keeps what the pipeline knows through a rename, and lists the file as pending until then', () => {
+    const state = foldMedia([uploaded('hero.png'), { type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant] } }, renamed('hero.png', 'stage.png'), uploaded('new.png')]);
+    expect(state.files.get('stage.png')?.image).toEqual({ width: 640, height: 480, clean: true, variants: [variant], contentSha256: sha });
+    expect(pendingImages(state, isRasterImage).map((f) => f.path)).toEqual(['new.png']);
   });
 });

@@ -3,6 +3,7 @@
  * uniqueness and existence are decided from one history. Each event names the file completely,
  * so an auditor reads it without any other event.
  */
+import type { ImageVariant } from './image-variants';
 import type { MediaKind } from './media-types';
 import type { MediaUsage } from './media-usage';
 
@@ -17,8 +18,13 @@ export interface MediaUploadedData {
   size: number;
   mimeType: string;
   kind: MediaKind;
-  /** SHA-256 of the bytes, hex (recorded since issue 12: an identical upload is recognised). */
+  /** SHA-256 of the bytes as uploaded, hex (recorded since issue 12: an identical upload is recognised). */
   sha256?: string;
+  /**
+   * Raster images since issue 13: the stored bytes are upright (EXIF orientation applied) and carry
+   * no metadata; `size` is theirs. Absent on older uploads until the pipeline has cleaned them.
+   */
+  image?: { width: number; height: number };
 }
 
 export interface MediaRenamedData {
@@ -35,14 +41,34 @@ export interface MediaDeletedData {
   mimeType: string;
 }
 
+/** The image pipeline's work on one file: its variants, made from the stored (clean) bytes. */
+export interface MediaImageProcessedData {
+  path: string;
+  /** SHA-256 of the stored bytes the variants were made from (their storage keys derive from it). */
+  contentSha256: string;
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+  /** Set when the stored original was cleaned in place (an upload from before the pipeline): its new size. */
+  cleanedSize?: number;
+}
+
+/** The pipeline could not read the file; it stays in the library, served as stored, with this reason shown. */
+export interface MediaImageFailedData {
+  path: string;
+  reason: string;
+}
+
 export type MediaEvent =
   | { type: 'MediaUploaded'; data: MediaUploadedData }
   | { type: 'MediaRenamed'; data: MediaRenamedData }
-  | { type: 'MediaDeleted'; data: MediaDeletedData };
+  | { type: 'MediaDeleted'; data: MediaDeletedData }
+  | { type: 'MediaImageProcessed'; data: MediaImageProcessedData }
+  | { type: 'MediaImageFailed'; data: MediaImageFailedData };
 
 export type MediaEventType = MediaEvent['type'];
 
-export const MEDIA_EVENT_TYPES: readonly MediaEventType[] = ['MediaUploaded', 'MediaRenamed', 'MediaDeleted'];
+export const MEDIA_EVENT_TYPES: readonly MediaEventType[] = ['MediaUploaded', 'MediaRenamed', 'MediaDeleted', 'MediaImageProcessed', 'MediaImageFailed'];
 
 export function isMediaEventType(type: string): type is MediaEventType {
   return (MEDIA_EVENT_TYPES as readonly string[]).includes(type);

@@ -1,6 +1,17 @@
 /** The media library aggregate: which files exist, folded from the media stream. */
 import { assertNever } from '../errors/domain-error';
+import type { ImageVariant } from './image-variants';
 import type { MediaEvent } from './media.events';
+
+/** What the image pipeline knows of a raster file. */
+export interface MediaImage {
+  width: number;
+  height: number;
+  /** Whether the stored bytes are upright and metadata-free (always, once processed). */
+  clean: boolean;
+  variants: ImageVariant[];
+  contentSha256?: string;
+}
 
 export interface MediaFile {
   path: string;
@@ -9,6 +20,10 @@ export interface MediaFile {
   mimeType: string;
   /** Absent for files uploaded before contents were hashed. */
   sha256?: string;
+  /** Raster images the pipeline has seen (at upload or afterwards). */
+  image?: MediaImage;
+  /** Why the pipeline could not process the file. */
+  imageError?: string;
 }
 
 export interface MediaState {
@@ -25,8 +40,32 @@ export function evolveMedia(state: MediaState, event: Pick<MediaEvent, 'type' | 
   const files = new Map(state.files);
   switch (e.type) {
     case 'MediaUploaded':
-      files.set(e.data.path, { path: e.data.path, name: e.data.name, size: e.data.size, mimeType: e.data.mimeType, ...(e.data.sha256 ? { sha256: e.data.sha256 } : {}) });
+      files.set(e.data.path, {
+        path: e.data.path,
+        name: e.data.name,
+        size: e.data.size,
+        mimeType: e.data.mimeType,
+        ...(e.data.sha256 ? { sha256: e.data.sha256 } : {}),
+        ...(e.data.image ? { image: { width: e.data.image.width, height: e.data.image.height, clean: true, variants: [] } } : {}),
+      });
       break;
+    case 'MediaImageProcessed': {
+      const file = files.get(e.data.path);
+      if (file) {
+        const { imageError: _dropped, ...rest } = file;
+        files.set(e.data.path, {
+          ...rest,
+          size: e.data.cleanedSize ?? file.size,
+          image: { width: e.data.width, height: e.data.height, clean: true, variants: e.data.variants, contentSha256: e.data.contentSha256 },
+        });
+      }
+      break;
+    }
+    case 'MediaImageFailed': {
+      const file = files.get(e.data.path);
+      if (file) files.set(e.data.path, { ...file, imageError: e.data.reason });
+      break;
+    }
     case 'MediaRenamed': {
       const file = files.get(e.data.fromPath);
       files.delete(e.data.fromPath);
@@ -52,4 +91,15 @@ export function foldMedia(events: Iterable<Pick<MediaEvent, 'type' | 'data'>>, f
 export function findIdenticalMedia(state: MediaState, sha256: string): MediaFile | null {
   for (const file of state.files.values()) if (file.sha256 === sha256) return file;
   return null;
+}
+
+/** Raster files the pipeline still has to process (no variants yet, no recorded failure), oldest name first. */
+export function pendingImages(state: MediaState, isRaster: (mimeType: string) => boolean): MediaFile[] {
+  return [...state.files.values()].filter((f) => isRaster(f.mimeType) && !f.imageError && (f.image?.variants.length ?? 0) === 0).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Whether any file other than `path` still uses variants made from this content. */
+export function variantsSharedWith(state: MediaState, path: string, contentSha256: string): boolean {
+  for (const file of state.files.values()) if (file.path !== path && file.image?.contentSha256 === contentSha256) return true;
+  return false;
 }

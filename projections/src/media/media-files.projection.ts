@@ -1,4 +1,4 @@
-import { MEDIA_STREAM, isMediaEventType, type MediaEvent, type RecordedEvent } from '@punchline/domain';
+import { MEDIA_STREAM, isMediaEventType, type ImageVariant, type MediaEvent, type RecordedEvent } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
@@ -13,6 +13,12 @@ export interface MediaFileRow {
   uploadedBy: string | null;
   /** Global position of the event that last changed the row. */
   position: number;
+  /** Raster images: upright dimensions, once known (issue 13). */
+  width: number | null;
+  height: number | null;
+  variants: ImageVariant[];
+  /** Why the image pipeline could not process the file. */
+  imageError: string | null;
 }
 
 /** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
@@ -40,6 +46,10 @@ export function foldMediaRows(rows: Map<string, MediaFileRow | null>, events: Re
           updatedAt: at,
           uploadedBy: event.metadata?.actorEmail ?? null,
           position: event.globalPosition,
+          width: e.data.image?.width ?? null,
+          height: e.data.image?.height ?? null,
+          variants: [],
+          imageError: null,
         });
         break;
       case 'MediaRenamed': {
@@ -51,6 +61,26 @@ export function foldMediaRows(rows: Map<string, MediaFileRow | null>, events: Re
       case 'MediaDeleted':
         rows.set(e.data.path, null);
         break;
+      case 'MediaImageProcessed': {
+        const row = rows.get(e.data.path) ?? null;
+        if (row) {
+          rows.set(e.data.path, {
+            ...row,
+            size: e.data.cleanedSize ?? row.size,
+            width: e.data.width,
+            height: e.data.height,
+            variants: e.data.variants,
+            imageError: null,
+            position: event.globalPosition,
+          });
+        }
+        break;
+      }
+      case 'MediaImageFailed': {
+        const row = rows.get(e.data.path) ?? null;
+        if (row) rows.set(e.data.path, { ...row, imageError: e.data.reason, position: event.globalPosition });
+        break;
+      }
       default: {
         const _exhaustive: never = e;
         throw new Error(`Unhandled media event ${JSON.stringify(_exhaustive)}`);
@@ -81,7 +111,7 @@ function touchedPaths(events: RecordedEvent[]): string[] {
  */
 export const mediaFilesProjection: Projection = {
   name: 'media_files',
-  version: 1,
+  version: 2,
   tables: [{ name: 'media_files', primaryKey: ['path'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -95,7 +125,11 @@ export const mediaFilesProjection: Projection = {
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         uploaded_by text NULL,
-        position bigint NOT NULL
+        position bigint NOT NULL,
+        width integer NULL,
+        height integer NULL,
+        variants jsonb NOT NULL DEFAULT '[]',
+        image_error text NULL
       );
       CREATE INDEX IF NOT EXISTS media_files_updated_at_idx ON ${table} (updated_at, path);
     `);
@@ -106,8 +140,21 @@ export const mediaFilesProjection: Projection = {
     if (media.length === 0) return;
     const table = qualified(schema, 'media_files');
     const paths = touchedPaths(media);
-    const existing = await tx.query<{ path: string; name: string; size: number | string; mime_type: string; created_at: string | Date; updated_at: string | Date; uploaded_by: string | null; position: number | string }>(
-      `SELECT path, name, size, mime_type, created_at, updated_at, uploaded_by, position FROM ${table} WHERE path = ANY($1::text[])`,
+    const existing = await tx.query<{
+      path: string;
+      name: string;
+      size: number | string;
+      mime_type: string;
+      created_at: string | Date;
+      updated_at: string | Date;
+      uploaded_by: string | null;
+      position: number | string;
+      width: number | null;
+      height: number | null;
+      variants: ImageVariant[];
+      image_error: string | null;
+    }>(
+      `SELECT path, name, size, mime_type, created_at, updated_at, uploaded_by, position, width, height, variants, image_error FROM ${table} WHERE path = ANY($1::text[])`,
       [paths],
     );
     const rows = new Map<string, MediaFileRow | null>(paths.map((p) => [p, null]));
@@ -121,6 +168,10 @@ export const mediaFilesProjection: Projection = {
         updatedAt: isoTimestamp(r.updated_at),
         uploadedBy: r.uploaded_by,
         position: Number(r.position),
+        width: r.width,
+        height: r.height,
+        variants: r.variants,
+        imageError: r.image_error,
       });
     }
     foldMediaRows(rows, media);
@@ -128,8 +179,10 @@ export const mediaFilesProjection: Projection = {
     await tx.query(`DELETE FROM ${table} WHERE path = ANY($1::text[])`, [paths]);
     if (final.length === 0) return;
     await tx.query(
-      `INSERT INTO ${table} (path, name, size, mime_type, created_at, updated_at, uploaded_by, position)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::bigint[])`,
+      `INSERT INTO ${table} (path, name, size, mime_type, created_at, updated_at, uploaded_by, position, width, height, variants, image_error)
+       SELECT u.path, u.name, u.size, u.mime_type, u.created_at, u.updated_at, u.uploaded_by, u.position, u.width, u.height, u.variants::jsonb, u.image_error
+         FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::bigint[], $9::int[], $10::int[], $11::text[], $12::text[])
+           AS u(path, name, size, mime_type, created_at, updated_at, uploaded_by, position, width, height, variants, image_error)`,
       [
         final.map((r) => r.path),
         final.map((r) => r.name),
@@ -139,6 +192,10 @@ export const mediaFilesProjection: Projection = {
         final.map((r) => r.updatedAt),
         final.map((r) => r.uploadedBy),
         final.map((r) => r.position),
+        final.map((r) => r.width),
+        final.map((r) => r.height),
+        final.map((r) => JSON.stringify(r.variants)),
+        final.map((r) => r.imageError),
       ],
     );
   },

@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, MEDIA_TEXTS, draftView, findMediaUsage, isSafeMediaPath, type MediaUrlOptions } from '@punchline/domain';
+import { DomainError, MEDIA_TEXTS, draftView, findMediaUsage, isSafeMediaPath, variantsSharedWith, type MediaImage, type MediaUrlOptions } from '@punchline/domain';
 import { SiteStream } from '../../settings/site-stream';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE, MEDIA_URL_OPTIONS } from '../media.tokens';
@@ -27,8 +27,17 @@ export class DeleteMediaHandler implements ICommandHandler<DeleteMediaCommand> {
     if (!isSafeMediaPath(path)) throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badPath);
     const site = await this.site.current();
     const usage = findMediaUsage({ draft: draftView(site), live: site.live }, path, this.urlOptions);
-    await this.media.execute(context, () => ({ type: 'DeleteMedia', data: { path, usage } }));
-    await this.storage.delete(path).catch((error: unknown) => this.logger.warn(`deleted ${path} from the library but not from the store: ${String(error)}`));
+    let image: MediaImage | undefined;
+    const outcome = await this.media.execute(context, (state) => {
+      image = state.files.get(path)?.image;
+      return { type: 'DeleteMedia', data: { path, usage } };
+    });
+    const leftover = (key: string) => (error: unknown) => this.logger.warn(`deleted ${path} from the library but not ${key} from the store: ${String(error)}`);
+    await this.storage.delete(path).catch(leftover(path));
+    // Its variants go too, unless an identical file (same content) still uses them.
+    if (image?.contentSha256 && !variantsSharedWith(outcome.state, path, image.contentSha256)) {
+      for (const variant of image.variants) await this.storage.delete(variant.key).catch(leftover(variant.key));
+    }
     return { deleted: path };
   }
 }

@@ -2,8 +2,26 @@ import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DomainError, MEDIA_BUCKET, MEDIA_TEXTS, isSafeMediaPath } from '@punchline/domain';
+import {
+  DomainError,
+  IMAGE_VARIANT_WIDTHS,
+  MEDIA_BUCKET,
+  MEDIA_TEXTS,
+  MEDIA_TYPES,
+  VARIANT_FORMATS,
+  VARIANT_MIME,
+  extensionOf,
+  isRasterImage,
+  isSafeMediaPath,
+  isVariantFormat,
+  pickVariant,
+  type ImageVariant,
+  type VariantFormat,
+} from '@punchline/domain';
 import { Public } from '../../platform/http/public.decorator';
+import { cleanImage } from '../images/image-pipeline';
+import { ImageWork } from '../images/image-work';
+import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
 import { notModified, parseByteRange, rangeStillValid } from './byte-range';
@@ -17,9 +35,26 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=3600';
  */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
+const MAX_VARIANT_WIDTH = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
+
 export const PROXY_TEXTS = {
   badBucket: `Only the ${MEDIA_BUCKET} bucket is served.`,
+  badWidth: `w must be a whole number of pixels from 1 to ${MAX_VARIANT_WIDTH}.`,
+  badFormat: `format must be one of ${VARIANT_FORMATS.join(', ')}.`,
+  variantNeedsBoth: 'Ask for a variant with both w and format.',
+  unreadable: 'This image could not be read, so it is not served.',
 } as const;
+
+/** The variant asked for by `?w=&format=`, or null for the file itself. */
+function variantRequest(query: Request['query']): { width: number; format: VariantFormat } | null {
+  if (query.w === undefined && query.format === undefined) return null;
+  if (query.w === undefined || query.format === undefined) throw new DomainError('INVALID_INPUT', PROXY_TEXTS.variantNeedsBoth);
+  const w = single(query.w) ?? '';
+  if (!/^\d{1,5}$/.test(w) || Number(w) < 1 || Number(w) > MAX_VARIANT_WIDTH) throw new DomainError('INVALID_INPUT', PROXY_TEXTS.badWidth);
+  const format = single(query.format);
+  if (!isVariantFormat(format)) throw new DomainError('INVALID_INPUT', PROXY_TEXTS.badFormat);
+  return { width: Number(w), format };
+}
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -35,7 +70,11 @@ function dispositionOf(kind: 'inline' | 'attachment', path: string): string {
 export class ServeMediaHttpController {
   private readonly logger = new Logger('media');
 
-  constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}
+  constructor(
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly media: MediaStream,
+    private readonly work: ImageWork,
+  ) {}
 
   /**
    * SPEC §7: serves media to everyone (visitors load images through it). Only the 'media' bucket;
@@ -46,20 +85,70 @@ export class ServeMediaHttpController {
   @Get()
   @ApiQuery({ name: 'bucket', required: true, enum: [MEDIA_BUCKET] })
   @ApiQuery({ name: 'path', required: true })
+  @ApiQuery({ name: 'w', required: false, description: 'With format: the narrowest variant at least this wide (else the widest)' })
+  @ApiQuery({ name: 'format', required: false, enum: VARIANT_FORMATS })
   @ApiOkResponse({ description: 'The file (206 for a range, 304 when unchanged)' })
   async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
     const bucket = single(req.query.bucket);
     const path = single(req.query.path) ?? '';
     if (bucket !== MEDIA_BUCKET) throw new DomainError('INVALID_INPUT', PROXY_TEXTS.badBucket);
     if (!isSafeMediaPath(path)) throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badPath);
+    const wanted = variantRequest(req.query);
+    const file = await this.media.read((state) => state.files.get(path) ?? null);
 
+    // A variant when there is one; until the pipeline has made them, the (clean) file itself.
+    const variant = wanted && file?.image ? pickVariant(file.image.variants, wanted.width, wanted.format) : null;
+    if (variant) return this.send(req, res, variant.key, variant);
+    // Raster bytes not known to be clean (stored before the pipeline, or by the previous product)
+    // are never sent as stored: they may carry EXIF and GPS. Cleaned on the fly until processed.
+    const raster = isRasterImage(MEDIA_TYPES[extensionOf(path)]?.mimeType ?? '');
+    if (raster && !file?.image?.clean) return this.sendCleaned(req, res, path);
+    return this.send(req, res, path, null);
+  }
+
+  private async sendCleaned(req: Request, res: Response, path: string): Promise<void> {
     const info = await this.storage.head(path);
     if (!info) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
+    const etag = `"clean-${info.etag.replace(/"/g, '')}"`;
+    this.commonHeaders(res, etag, info.lastModified);
+    if (notModified({ 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] }, etag, info.lastModified)) {
+      res.status(304).end();
+      return;
+    }
+    const stream = await this.storage.read(path);
+    if (!stream) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream.body) chunks.push(chunk as Buffer);
+    const mimeType = MEDIA_TYPES[extensionOf(path)]!.mimeType;
+    let clean: Buffer;
+    try {
+      clean = (await this.work.run(() => cleanImage(Buffer.concat(chunks), mimeType))).buffer;
+    } catch (error) {
+      if (error instanceof DomainError) throw new DomainError('CONFLICT', PROXY_TEXTS.unreadable);
+      throw error;
+    }
+    res.setHeader('Accept-Ranges', 'none');
+    res.setHeader('Content-Type', mimeType);
+    res.setHeader('Content-Disposition', dispositionOf('inline', path));
+    res.status(200);
+    res.setHeader('Content-Length', String(clean.length));
+    res.end(req.method === 'HEAD' ? undefined : clean);
+  }
+
+  private commonHeaders(res: Response, etag: string, lastModified: Date): void {
     res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
-    res.setHeader('ETag', info.etag);
-    res.setHeader('Last-Modified', info.lastModified.toUTCString());
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', lastModified.toUTCString());
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', MEDIA_CSP);
+  }
+
+  /** Streams a stored object (the file, or one of its variants) with revalidation and byte ranges. */
+  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null): Promise<void> {
+    const path = single(req.query.path) ?? key;
+    const info = await this.storage.head(key);
+    if (!info) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
+    this.commonHeaders(res, info.etag, info.lastModified);
     res.setHeader('Accept-Ranges', 'bytes');
     if (notModified({ 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] }, info.etag, info.lastModified)) {
       res.status(304).end();
@@ -73,12 +162,18 @@ export class ServeMediaHttpController {
       res.json({ error: 'Requested range not satisfiable' });
       return;
     }
-    const stream = await this.storage.read(path, range.kind === 'partial' ? { start: range.start, end: range.end } : undefined);
+    const stream = await this.storage.read(key, range.kind === 'partial' ? { start: range.start, end: range.end } : undefined);
     if (!stream) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
 
-    const type = servedType(path, stream.info.contentType);
-    res.setHeader('Content-Type', type.contentType);
-    res.setHeader('Content-Disposition', dispositionOf(type.disposition, path));
+    if (variant) {
+      const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+      res.setHeader('Content-Type', VARIANT_MIME[variant.format]);
+      res.setHeader('Content-Disposition', dispositionOf('inline', `${base}-${variant.width}.${key.slice(key.lastIndexOf('.') + 1)}`));
+    } else {
+      const type = servedType(path, stream.info.contentType);
+      res.setHeader('Content-Type', type.contentType);
+      res.setHeader('Content-Disposition', dispositionOf(type.disposition, path));
+    }
     if (range.kind === 'partial') {
       res.status(206);
       res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);

@@ -8,13 +8,18 @@ export type Client = ReturnType<typeof http>;
 
 /** Real file heads: each passes the upload's byte sniffing for its extension. */
 export const FIXTURES = {
-  // A complete 1×1 transparent PNG.
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex'),
+  // Complete images (the image pipeline decodes them): a 1×1 transparent PNG, a 1×1 GIF, an 8×8 JPEG.
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082', 'hex'),
   gif: Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex'),
-  jpeg: Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 7), Buffer.from('ffd9', 'hex')]),
+  jpeg: Buffer.from(
+    'ffd8ffdb00430006040506050406060506070706080a100a0a09090a140e0f0c1017141818171416161a1d251f1a1b231c1616202c20232627292a29191f2d302d283025282928ffdb0043010707070a080a130a0a13281a161a2828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828282828ffc00011080008000803012200021101031101ffc4001500010100000000000000000000000000000005ffc40014100100000000000000000000000000000000ffc4001501010100000000000000000000000000000607ffc40014110100000000000000000000000000000000ffda000c03010002110311003f00b6024054ffd9',
+    'hex',
+  ),
   mp4: Buffer.concat([Buffer.from('0000001c667479706973366d00000200697336366d70343100000000', 'hex'), Buffer.alloc(4096, 3)]),
   svg: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fc0"/></svg>'),
 };
+
+const PIPELINE_EVENTS = ['MediaImageProcessed', 'MediaImageFailed'];
 
 export interface MediaApp {
   app: TestApp;
@@ -25,6 +30,7 @@ export interface MediaApp {
   adminCookie: string;
   memberCookie: string;
   mediaEvents(): Promise<RecordedEvent[]>;
+  pipelineEvents(): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
 
@@ -39,7 +45,9 @@ export async function startMediaApp(kind: DatabaseKind, env: Record<string, stri
     visitor: http(app.baseUrl),
     adminCookie,
     memberCookie,
-    mediaEvents: () => app.runtime.store.readStream(MEDIA_STREAM),
+    // The admins' events: the image pipeline records its results on the same stream, in its own time.
+    mediaEvents: async () => (await app.runtime.store.readStream(MEDIA_STREAM)).filter((e) => !PIPELINE_EVENTS.includes(e.type)),
+    pipelineEvents: async () => (await app.runtime.store.readStream(MEDIA_STREAM)).filter((e) => PIPELINE_EVENTS.includes(e.type)),
     close: () => app.close(),
   };
 }

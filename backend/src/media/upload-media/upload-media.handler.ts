@@ -1,7 +1,10 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
-import { DomainError, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdenticalMedia, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
+import { DomainError, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdenticalMedia, isRasterImage, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
+import { cleanImage } from '../images/image-pipeline';
+import { ImageWork } from '../images/image-work';
+import { MediaImagesReactor } from '../process-images/media-images.reactor';
 import { svgProblem } from './svg-allowlist';
 import { MediaFilesRead } from '../media-files.read';
 import { MediaStream } from '../media-stream';
@@ -19,6 +22,8 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     private readonly media: MediaStream,
     private readonly files: MediaFilesRead,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly work: ImageWork,
+    private readonly images: MediaImagesReactor,
   ) {}
 
   /** Checks the file, picks a free name, stores the bytes, then records the upload (bytes first: an event never names missing bytes). */
@@ -32,6 +37,7 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
       if (problem) throw new DomainError('INVALID_INPUT', `${MEDIA_TYPE_TEXTS.activeSvg} Found: ${problem}.`);
     }
 
+    // Identity is the bytes as uploaded: the same photo uploaded twice is recognised before any work.
     const sha256 = createHash('sha256').update(file.buffer).digest('hex');
     if (!keepDuplicate) {
       const identical = await this.media.read((state) => findIdenticalMedia(state, sha256));
@@ -40,13 +46,25 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
         throw new DomainError('CONFLICT', MEDIA_TEXTS.identical(identical.name), { existing: { url: mediaProxyUrl(identical.path), item } });
       }
     }
+    // Raster images are stored upright and without metadata (issue 13): the GPS position in a phone
+    // photo never reaches the store, so no URL can ever serve it. An unreadable image is refused here.
+    const clean = isRasterImage(check.mimeType) ? await this.work.run(() => cleanImage(file.buffer, check.mimeType)) : null;
+    const bytes = clean?.buffer ?? file.buffer;
     const path = await this.reserveName(file.originalName);
     try {
-      await this.storage.put(path, file.buffer, check.mimeType);
+      await this.storage.put(path, bytes, check.mimeType);
       try {
         await this.media.execute(context, () => ({
           type: 'RecordMediaUpload',
-          data: { path, originalName: file.originalName, size: file.buffer.length, mimeType: check.mimeType, kind: check.kind, sha256 },
+          data: {
+            path,
+            originalName: file.originalName,
+            size: bytes.length,
+            mimeType: check.mimeType,
+            kind: check.kind,
+            sha256,
+            ...(clean ? { image: { width: clean.width, height: clean.height } } : {}),
+          },
         }));
       } catch (error) {
         await this.storage.delete(path).catch((e: unknown) => this.logger.warn(`could not remove unrecorded upload ${path}: ${String(e)}`));
@@ -55,6 +73,7 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     } finally {
       this.reserved.delete(path);
     }
+    if (clean) this.images.wake();
     const item = await this.files.get(path);
     if (!item) throw new Error(`Upload of ${path} recorded but not projected`);
     return { url: mediaProxyUrl(path), item };

@@ -2,19 +2,12 @@
  * The storage calls of SPEC §7 as the Media Manager and the picker make them. JSON calls go through
  * the shared client; the upload uses XMLHttpRequest because fetch cannot report upload progress.
  */
-import type { MediaUsage } from '@punchline/domain';
+import type { MediaFileView, MediaUsage } from '@punchline/domain';
 import { api } from '../../shared/api';
 import { MEDIA_TEXTS } from './media-texts';
 
-export interface MediaItem {
-  name: string;
-  path: string;
-  url: string;
-  size: number;
-  mime_type: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A file of the library as the server answers it (domain/src/media/media.contract.ts). */
+export type MediaItem = MediaFileView;
 
 export type MediaSortKey = 'updated_at' | 'name' | 'size';
 export type SortDirection = 'asc' | 'desc';

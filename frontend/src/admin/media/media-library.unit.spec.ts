@@ -3,7 +3,7 @@ import type { MediaItem } from './media-api';
 import { readUploadAnswer, listQuery } from './media-api';
 import { absoluteUrl, displayDate, filterByKind, filterByUsage, sortOption, SORT_OPTIONS, uploadAccept, usageLines, usageSummary } from './media-library';
 
-const item = (name: string, mime_type: string): MediaItem => ({ name, path: name, url: `/api/storage/proxy?bucket=media&path=${name}`, size: 2048, mime_type, created_at: '2025-04-01T10:00:00Z', updated_at: '2025-04-01T10:00:00Z' });
+const item = (name: string, mime_type: string): MediaItem => ({ name, path: name, url: `/api/storage/proxy?bucket=media&path=${name}`, size: 2048, mime_type, created_at: '2025-04-01T10:00:00Z', updated_at: '2025-04-01T10:00:00Z', width: null, height: null, thumbnail_url: null, processing_error: null });
 const files = [item('a.png', 'image/png'), item('b.mp4', 'video/mp4'), item('c.avif', 'image/avif'), item('d.bin', 'video/ogg')];
 const used: MediaUsage = { stage: 'live', location: 'Home › hero_image_url', field: 'hero_image_url', path: 'hero_image_url', url: files[0].url };
 

@@ -349,9 +349,19 @@ function MediaCard({ item, usage, copied, checking, onCopy, onRename, onDelete }
         </p>
         <p className="md-card__meta">
           <span title={formatBytes(item.size)}>{formatKilobytes(item.size)}</span>
+          {item.width && item.height ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>
+                {item.width} × {item.height}
+                <span className="ed-visually-hidden"> pixels</span>
+              </span>
+            </>
+          ) : null}
           <span aria-hidden="true"> · </span>
           <time dateTime={item.updated_at}>{displayDate(item.updated_at)}</time>
         </p>
+        {item.processing_error ? <p className="md-card__problem">Not processed: {item.processing_error}</p> : null}
         {summary && usage ? (
           // 'Used in 2 places' opens the list of places, in the screens' words (issue 12 point 5).
           <details className="md-card__usage">

@@ -1,0 +1,136 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DomainError, type ImageVariant, type MediaFile, isRasterImage, pendingImages, variantKey, VARIANT_MIME } from '@punchline/domain';
+import type { Database } from '@punchline/projections';
+import { IdSource } from '../../platform/event-sourcing/clock';
+import { LeaderLock, ReactorLoop } from '../../platform/event-sourcing/reactor-loop';
+import { DATABASE } from '../../platform/platform.module';
+import { cleanImage, imageSize, makeVariants, sha256Hex } from '../images/image-pipeline';
+import { ImageWork } from '../images/image-work';
+import { MediaStream } from '../media-stream';
+import { MEDIA_STORAGE } from '../media.tokens';
+import type { MediaStorage } from '../storage/media-storage.port';
+
+/** Session advisory lock of the one image processor among app instances (715011/715012 are taken). */
+export const IMAGES_LEADER_LOCK = 715013;
+
+async function readAll(storage: MediaStorage, path: string): Promise<Buffer | null> {
+  const stream = await storage.read(path);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Makes the responsive variants of raster images (issue 13), off the request path. A reactor on
+ * the media stream: each pass takes the files with neither variants nor a recorded failure, one at
+ * a time, and records the result on the stream, so a crash mid-way (variants half written, nothing
+ * recorded) is simply done again on the next start, and a repeated pass records nothing twice.
+ * Files uploaded before the pipeline are first cleaned in place (upright, metadata stripped).
+ */
+@Injectable()
+export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('media-images');
+  pollMs = 60_000;
+  leaderRetryMs = 5_000;
+  private readonly loop: ReactorLoop;
+  /** Called after each file (the backfill command draws its progress bar from it). */
+  onProgress: ((done: MediaFile, remaining: number) => void) | null = null;
+
+  constructor(
+    @Inject(DATABASE) db: Database,
+    private readonly media: MediaStream,
+    private readonly work: ImageWork,
+    private readonly ids: IdSource,
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+  ) {
+    this.loop = new ReactorLoop({
+      leader: new LeaderLock(db, IMAGES_LEADER_LOCK, this.logger),
+      logger: this.logger,
+      pass: () => this.processNext(),
+      pollMs: () => this.pollMs,
+      leaderRetryMs: () => this.leaderRetryMs,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.loop.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.loop.stop();
+  }
+
+  /** An image was uploaded: process it now. */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  async pending(): Promise<MediaFile[]> {
+    return this.media.read((state) => pendingImages(state, isRasterImage));
+  }
+
+  /** One file per pass: answers 0 while more wait (the loop comes straight back), null when none does. */
+  async processNext(): Promise<number | null> {
+    const pending = await this.pending();
+    const file = pending[0];
+    if (!file) return null;
+    await this.process(file);
+    this.onProgress?.(file, pending.length - 1);
+    return pending.length > 1 ? 0 : null;
+  }
+
+  private async process(file: MediaFile): Promise<void> {
+    const started = Date.now();
+    const original = await readAll(this.storage, file.path);
+    if (!original) return this.fail(file, 'The file’s bytes are missing from the store.');
+    try {
+      const outcome = await this.work.run(async () => {
+        let clean = original;
+        let cleanedSize: number | undefined;
+        if (!file.image?.clean) {
+          clean = (await cleanImage(original, file.mimeType)).buffer;
+          cleanedSize = clean.length;
+        }
+        const contentSha256 = sha256Hex(clean);
+        const variants: ImageVariant[] = [];
+        let width = 0;
+        let height = 0;
+        await makeVariants(clean, file.mimeType, async (made) => {
+          const key = variantKey(contentSha256, made.width, made.format);
+          await this.storage.put(key, made.buffer, VARIANT_MIME[made.format]);
+          variants.push({ width: made.width, height: made.height, format: made.format, key, size: made.buffer.length });
+          if (made.width > width) ({ width, height } = made);
+        });
+        return { clean, cleanedSize, contentSha256, variants, width, height };
+      });
+      // Variants are at most the original's width; its own width is the widest one when ≤ 1920.
+      const dimensions = file.image ? { width: file.image.width, height: file.image.height } : await this.work.run(() => imageSize(outcome.clean));
+      if (outcome.cleanedSize !== undefined) await this.storage.put(file.path, outcome.clean, file.mimeType);
+      await this.media.execute(this.issuer(), () => ({
+        type: 'RecordImageProcessed',
+        data: { path: file.path, contentSha256: outcome.contentSha256, ...dimensions, variants: outcome.variants, ...(outcome.cleanedSize !== undefined ? { cleanedSize: outcome.cleanedSize } : {}) },
+      }));
+      this.logger.log(`${file.path}: ${outcome.variants.length} variants in ${Date.now() - started} ms`);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'INVALID_INPUT') return this.fail(file, error.message);
+      // Deleted or renamed meanwhile: its new name (if any) is processed on a later pass.
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return;
+      throw error;
+    }
+  }
+
+  /** The pipeline's commands are nobody's action: no actor, a correlation id of their own. */
+  private issuer() {
+    return { actorEmail: null, correlationId: this.ids.next(), causationId: null };
+  }
+
+  private async fail(file: MediaFile, reason: string): Promise<void> {
+    this.logger.warn(`${file.path} not processed: ${reason}`);
+    try {
+      await this.media.execute(this.issuer(), () => ({ type: 'RecordImageFailure', data: { path: file.path, reason } }));
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * HTTP answer shapes of the media library (SPEC §3 "Media file", §7 storage calls), once for the
+ * server that writes them and the screens that read them.
+ */
+
+/** One file of `GET /api/storage/list` and of the upload's answer. */
+export interface MediaFileView {
+  name: string;
+  path: string;
+  /** The proxy URL (SPEC §7), relative to the site. */
+  url: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+  updated_at: string;
+  /** Raster images (issue 13): upright size in pixels, once known. */
+  width: number | null;
+  height: number | null;
+  /** A small WebP for grids and pickers: null until the pipeline has made it, and for other files. */
+  thumbnail_url: string | null;
+  /** Why the image pipeline could not process the file (the tile says so instead of a broken image). */
+  processing_error: string | null;
+}
