@@ -39,7 +39,7 @@ export function render({ url, data, baseUrl }: RenderInput): RenderResult {
       </SessionProvider>
     </StaticRouter>,
   );
-  return { head: headTags({ settings: data.settings, page, baseUrl, defaultFaviconUrl: faviconUrl }), html, data: siteDataScript(data) };
+  return { head: headTags({ settings: data.settings, page, baseUrl, defaultFaviconUrl: faviconUrl, images: data.images }), html, data: siteDataScript(data) };
 }
 
 /** The <head> of the client-rendered admin shell: no content worth indexing. */

@@ -9,6 +9,7 @@ import { ListMediaHttpController } from './list-media/list-media.http.controller
 import { ImageWork } from './images/image-work';
 import { MediaFilesRead } from './media-files.read';
 import { MediaImagesReactor } from './process-images/media-images.reactor';
+import { ResponsiveImages } from './responsive-images';
 import { MediaStream } from './media-stream';
 import { mediaUrlOptions } from './media-url-options';
 import { MediaUsageHandler } from './media-usage/media-usage.handler';
@@ -41,8 +42,9 @@ import { UploadMediaHttpController } from './upload-media/upload-media.http.cont
     MediaUsageHandler,
     ImageWork,
     MediaImagesReactor,
+    ResponsiveImages,
   ],
-  exports: [MediaImagesReactor],
+  exports: [MediaImagesReactor, ResponsiveImages],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

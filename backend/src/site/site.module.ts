@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
 import { HistoryModule } from '../history/history.module';
+import { MediaModule } from '../media/media.module';
 import { PublicPagesMiddleware } from './serve-page/public-pages.middleware';
 import { EventsCalendarHttpController } from './events-calendar/events-calendar.http.controller';
 import { SitePageHttpController } from './serve-page/site-page.http.controller';
@@ -12,7 +13,7 @@ import { SitePagesService } from './serve-page/site-pages.service';
  * createApp mounts PublicPagesMiddleware (the front door) ahead of Express.
  */
 @Module({
-  imports: [AccessModule, HistoryModule],
+  imports: [AccessModule, HistoryModule, MediaModule],
   controllers: [SitePageHttpController, EventsCalendarHttpController],
   providers: [SitePagesService, PublicPagesMiddleware],
   exports: [PublicPagesMiddleware],

@@ -2,7 +2,7 @@
  * What a server-rendered public page hands to the browser for hydration: the settings the page was
  * rendered from, the stage actually shown, and whether the maintenance page replaced the site.
  */
-import type { SettingsRecord } from '@punchline/domain';
+import type { ResponsiveImage, SettingsRecord } from '@punchline/domain';
 
 export type SiteStage = 'live' | 'draft';
 
@@ -13,6 +13,8 @@ export interface SiteData {
   maintenance: boolean;
   /** Set when an admin looks at live as it was right after a point of history (DESIGN §13 `?at=N`). */
   asOf?: { position: number; occurredAt: string | null };
+  /** Processed library images the settings use, by link as stored: their `srcset` (issue 13). */
+  images?: Record<string, ResponsiveImage>;
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';

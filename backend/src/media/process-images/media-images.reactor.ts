@@ -9,6 +9,7 @@ import { ImageWork } from '../images/image-work';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
+import { ResponsiveImages } from '../responsive-images';
 
 /** Session advisory lock of the one image processor among app instances (715011/715012 are taken). */
 export const IMAGES_LEADER_LOCK = 715013;
@@ -42,6 +43,7 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
     private readonly media: MediaStream,
     private readonly work: ImageWork,
     private readonly ids: IdSource,
+    private readonly responsive: ResponsiveImages,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
   ) {
     this.loop = new ReactorLoop({
@@ -112,6 +114,8 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
         data: { path: file.path, contentSha256: outcome.contentSha256, ...dimensions, variants: outcome.variants, ...(outcome.cleanedSize !== undefined ? { cleanedSize: outcome.cleanedSize } : {}) },
       }));
       this.logger.log(`${file.path}: ${outcome.variants.length} variants in ${Date.now() - started} ms`);
+      // Public pages using this image are rendered again with its srcset.
+      await this.responsive.refresh();
     } catch (error) {
       if (error instanceof DomainError && error.code === 'INVALID_INPUT') return this.fail(file, error.message);
       // Deleted or renamed meanwhile: its new name (if any) is processed on a later pass.

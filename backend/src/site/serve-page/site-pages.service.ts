@@ -11,12 +11,13 @@ import type { AppConfig } from '../../platform/config/config';
 import { sessionCookieName } from '../../auth/sessions/session.middleware';
 import { SettingsReadService, type LiveSnapshot } from '../../settings/settings-read.service';
 import { robotsTxt, sitemapXml } from '../seo/seo-documents';
-import { SsrBundle } from '../ssr/ssr-bundle';
+import { SsrBundle, type SiteData } from '../ssr/ssr-bundle';
 import { CompressedAssets } from '../assets/compressed-assets';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
 import { SiteHistory } from '../../history/site-history';
 import { comedyEventsJsonLd } from '../show-season/show-season';
+import { ResponsiveImages } from '../../media/responsive-images';
 
 /** A finished answer: bytes (and their gzip) with complete header sets for both, built once and written as is. */
 export interface PreparedResponse {
@@ -85,11 +86,13 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   /** The hashed build files, compressed once in memory. */
   readonly assets: CompressedAssets;
   private stopListening: (() => void) | null = null;
+  private stopListeningToImages: (() => void) | null = null;
 
   constructor(
     private readonly reads: SettingsReadService,
     @Inject(CONFIG) config: AppConfig,
     private readonly history: SiteHistory,
+    private readonly images: ResponsiveImages,
   ) {
     this.baseUrl = config.publicBaseUrl.replace(/\/+$/, '');
     this.production = config.production;
@@ -108,10 +111,17 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     }
     // Render the new version's pages as soon as it is seen, so the next visitor already gets a lookup.
     this.stopListening = this.reads.onLiveChanged(() => setImmediate(() => this.warm()));
+    // New image variants change the pages' <picture> elements: render them again.
+    this.stopListeningToImages = this.images.onChanged(() => {
+      this.pages = new Map();
+      this.maintenancePage = null;
+      setImmediate(() => this.warm());
+    });
   }
 
   onModuleDestroy(): void {
     this.stopListening?.();
+    this.stopListeningToImages?.();
   }
 
   /** The live page for every visitor (and for anyone asking for a draft they may not see). */
@@ -147,7 +157,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   /** The draft merged over live, public reading, for an admin (SPEC §4): never cached, bypasses maintenance. */
   async draftPage(url: string): Promise<PreparedResponse> {
     const { settings } = await this.reads.getDraft('public');
-    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false }, this.baseUrl, this.structuredData(url, settings)), {
+    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false, images: this.images.forSettings(settings) }, this.baseUrl, this.structuredData(url, settings)), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });
@@ -159,7 +169,13 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
    */
   async historyPage(url: string, position: number): Promise<PreparedResponse> {
     const state = await this.history.stateAt('live', { position });
-    const data = { settings: visitorSettings(state.settings), stage: 'live' as const, maintenance: false, asOf: { position: state.position, occurredAt: state.occurred_at } };
+    const data = {
+      settings: visitorSettings(state.settings),
+      stage: 'live' as const,
+      maintenance: false,
+      asOf: { position: state.position, occurredAt: state.occurred_at },
+      images: this.images.forSettings(state.settings),
+    };
     return this.html(200, this.bundle!.renderPage(url, data, this.baseUrl, this.structuredData(url, state.settings)), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
@@ -244,14 +260,18 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     return STRUCTURED_DATA_PATHS.has(path) ? comedyEventsJsonLd(settings, this.baseUrl, now) : '';
   }
 
+  private siteData(settings: SettingsRecord, maintenance: boolean): SiteData {
+    return { settings: visitorSettings(settings), stage: 'live', maintenance, images: this.images.forSettings(settings) };
+  }
+
   private renderLive(live: LiveSnapshot, url: string): PreparedResponse {
-    return this.html(200, this.bundle!.renderPage(url, siteData(live.settings, false), this.baseUrl, this.structuredData(url, live.settings)), {
+    return this.html(200, this.bundle!.renderPage(url, this.siteData(live.settings, false), this.baseUrl, this.structuredData(url, live.settings)), {
       'Cache-Control': 'public, max-age=0, must-revalidate',
     });
   }
 
   private maintenance(live: LiveSnapshot): PreparedResponse {
-    this.maintenancePage ??= this.html(503, this.bundle!.renderPage('/', siteData(live.settings, true), this.baseUrl), {
+    this.maintenancePage ??= this.html(503, this.bundle!.renderPage('/', this.siteData(live.settings, true), this.baseUrl), {
       'Cache-Control': 'no-store',
     });
     return this.maintenancePage;
@@ -279,9 +299,6 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-function siteData(settings: SettingsRecord, maintenance: boolean) {
-  return { settings: visitorSettings(settings), stage: 'live' as const, maintenance };
-}
 
 /** Root files of the client build other than index.html (favicon, robots of a custom build…): the static handler serves them. */
 function listClientFiles(clientDir: string): ReadonlySet<string> {

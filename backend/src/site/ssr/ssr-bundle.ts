@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SettingsRecord } from '@punchline/domain';
+import type { ResponsiveImage, SettingsRecord } from '@punchline/domain';
 
 /** What the server hands a page to render (frontend/src/public/site-data.ts, mirrored: backend may not import frontend). */
 export interface SiteData {
   settings: SettingsRecord;
   stage: 'live' | 'draft';
   maintenance: boolean;
+  asOf?: { position: number; occurredAt: string | null };
+  /** Processed library images the settings use, by link as stored (issue 13). */
+  images?: Record<string, ResponsiveImage>;
 }
 
 /** The exports of frontend/dist/server/entry-server.cjs that the server uses. */

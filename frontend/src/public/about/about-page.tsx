@@ -1,4 +1,4 @@
-import { FallbackImage } from '../components/fallback-image';
+import { CARD_SIZES, FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
 import { SmartLink } from '../components/stage-link';
 import { useSite } from '../site-context';
@@ -48,7 +48,7 @@ export function AboutPage() {
           <ul className="team-grid">
             {s.about_team.map((member, i) => (
               <li className="team-card" key={`${member.name}-${i}`}>
-                <FallbackImage className="team-card__photo" src={member.photo_url} alt={member.name ? `Portrait of ${member.name}` : 'Team member'} width={400} height={400} />
+                <FallbackImage className="team-card__photo" src={member.photo_url} alt={member.name ? `Portrait of ${member.name}` : 'Team member'} width={400} height={400} sizes={CARD_SIZES} />
                 <div className="team-card__body">
                   <h3 className="team-card__name">{member.name || 'Team member'}</h3>
                   {member.title ? <p className="team-card__role">{member.title}</p> : null}

@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { cloneElement, useEffect, useRef, useState, type ImgHTMLAttributes, type ReactElement } from 'react';
+import type { ResponsiveImage } from '@punchline/domain';
 import defaultImageUrl from '../assets/default-image.svg';
 import { useSite } from '../site-context';
 import { imageCandidates } from './image-fallbacks';
+import { HALF_WIDTH_SIZES } from './image-sizes';
+
+export { CARD_SIZES, HALF_WIDTH_SIZES, THUMB_SIZES } from './image-sizes';
 
 export { defaultImageUrl };
 
@@ -13,10 +17,19 @@ interface FallbackImageProps {
   height: number;
   /** The hero image is the largest paint: load it first, everything else lazily. */
   priority?: boolean;
+  /** How wide the image is drawn (the `sizes` attribute), so a phone picks a phone-sized variant. */
+  sizes?: string;
 }
 
-export function FallbackImage({ src, alt, className, width, height, priority = false }: FallbackImageProps) {
-  const { settings } = useSite();
+
+/**
+ * A library image with its fallbacks (the logo, then the default picture). A processed library
+ * image (issue 13) is a `<picture>`: AVIF and WebP sources and the fallback format, each a srcset
+ * of widths, so the browser downloads the smallest file that fills the space; a failed load falls
+ * back to the plain chain.
+ */
+export function FallbackImage({ src, alt, className, width, height, priority = false, sizes = HALF_WIDTH_SIZES }: FallbackImageProps) {
+  const { settings, images } = useSite();
   const candidates = imageCandidates(src, settings.logo_url, defaultImageUrl);
   // The fallback position belongs to one source: a new source starts again from the top.
   const [failed, setFailed] = useState({ src, count: 0 });
@@ -31,17 +44,35 @@ export function FallbackImage({ src, alt, className, width, height, priority = f
   }, [src]);
 
   return (
-    <img
-      ref={ref}
-      src={candidates[index]}
-      alt={alt}
-      className={className}
-      width={width}
-      height={height}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      {...(priority ? { fetchPriority: 'high' as const } : {})}
-      onError={index < candidates.length - 1 ? next : undefined}
-    />
+    <ResponsivePicture image={index === 0 ? images?.[src] : undefined} sizes={sizes}>
+      <img
+        ref={ref}
+        src={candidates[index]}
+        alt={alt}
+        className={className}
+        width={width}
+        height={height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        onError={index < candidates.length - 1 ? next : undefined}
+      />
+    </ResponsivePicture>
+  );
+}
+
+/**
+ * The `<img>` as it is, or, for a processed library image, inside a `<picture>` with AVIF and WebP
+ * sources and its own srcset in the fallback format, all with `sizes`.
+ */
+export function ResponsivePicture({ image, sizes, children }: { image: ResponsiveImage | undefined; sizes: string; children: ReactElement<ImgHTMLAttributes<HTMLImageElement>> }) {
+  if (!image) return children;
+  const fallback = image.srcset[image.fallback];
+  return (
+    <picture>
+      {image.srcset.avif ? <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} /> : null}
+      {image.srcset.webp ? <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} /> : null}
+      {fallback ? cloneElement(children, { srcSet: fallback, sizes }) : children}
+    </picture>
   );
 }

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { homeUpcomingEvents, resolveHeroBadgeColors, resolvePageTheme, visibleMediaSections, hasTicketLink } from '@punchline/domain';
 import { EventList } from '../components/event-list';
-import { FallbackImage } from '../components/fallback-image';
+import { FallbackImage, THUMB_SIZES } from '../components/fallback-image';
 import { SmartLink } from '../components/stage-link';
 import { VideoPlayer } from '../components/video-player';
 import { useSite } from '../site-context';
@@ -150,7 +150,7 @@ export function HomePage() {
             <ul className="spotlight__thumbs">
               {spotlight.map((item, i) => (
                 <li key={`${item.url}-${i}`}>
-                  <FallbackImage src={item.url} alt={item.title || `${s.media_title} photo ${i + 1}`} width={320} height={240} />
+                  <FallbackImage src={item.url} alt={item.title || `${s.media_title} photo ${i + 1}`} width={320} height={240} sizes={THUMB_SIZES} />
                 </li>
               ))}
             </ul>

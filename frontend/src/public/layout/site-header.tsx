@@ -5,6 +5,7 @@ import { PUBLIC_PAGES } from '../pages';
 import { useSite } from '../site-context';
 import { hrefForStage } from '../stage';
 import { AdminIndicator } from './admin-indicator';
+import { ResponsivePicture } from '../components/fallback-image';
 
 export function SiteHeader({ current }: { current: ThemedPage }) {
   const site = useSite();
@@ -18,7 +19,11 @@ export function SiteHeader({ current }: { current: ThemedPage }) {
     <header className="site-header">
       <div className="site-header__bar container">
         <Link className="brand" to={hrefForStage('/', site)} aria-label={`${settings.site_title} home`}>
-          {settings.logo_url ? <img className="brand__logo" src={toProxyUrl(settings.logo_url)} alt="" width={40} height={40} /> : null}
+          {settings.logo_url ? (
+            <ResponsivePicture image={site.images?.[settings.logo_url]} sizes="40px">
+              <img className="brand__logo" src={toProxyUrl(settings.logo_url)} alt="" width={40} height={40} />
+            </ResponsivePicture>
+          ) : null}
           <span className="brand__title" title={settings.site_title}>
             {settings.site_title}
           </span>

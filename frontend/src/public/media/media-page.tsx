@@ -1,5 +1,5 @@
 import { visibleMediaSections, type MediaItem } from '@punchline/domain';
-import { FallbackImage } from '../components/fallback-image';
+import { CARD_SIZES, FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
 import { VideoPlayer } from '../components/video-player';
 import { useSite } from '../site-context';
@@ -45,7 +45,7 @@ function MediaItemView({ item, fallbackTitle }: { item: MediaItem; fallbackTitle
         ) : item.type === 'video' ? (
           <VideoPlayer url={item.url} title={title} />
         ) : (
-          <FallbackImage className="media-card__image" src={item.url} alt={title} width={640} height={480} />
+          <FallbackImage className="media-card__image" src={item.url} alt={title} width={640} height={480} sizes={CARD_SIZES} />
         )}
       </div>
       {item.title ? <figcaption className="media-card__caption">{item.title}</figcaption> : null}

@@ -1,5 +1,5 @@
 import { formatMerchPrice } from '@punchline/domain';
-import { FallbackImage } from '../components/fallback-image';
+import { CARD_SIZES, FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
 import { SmartLink } from '../components/stage-link';
 import { useSite } from '../site-context';
@@ -16,7 +16,7 @@ export function MerchPage() {
           <ul className="merch-grid">
             {s.merch_items.map((item, i) => (
               <li className="merch-card" key={`${item.title}-${i}`}>
-                <FallbackImage className="merch-card__image" src={item.image_url} alt={item.title || 'Merch item'} width={480} height={480} />
+                <FallbackImage className="merch-card__image" src={item.image_url} alt={item.title || 'Merch item'} width={480} height={480} sizes={CARD_SIZES} />
                 <div className="merch-card__body">
                   <div className="merch-card__head">
                     <h2 className="merch-card__title">{item.title || 'Merch item'}</h2>

@@ -3,7 +3,8 @@
  * canonical link, Open Graph and Twitter cards. Every value is HTML-escaped here; settings never
  * reach the document as markup.
  */
-import type { SettingsRecord, ThemedPage } from '@punchline/domain';
+import type { ResponsiveImage, SettingsRecord, ThemedPage } from '@punchline/domain';
+import { HALF_WIDTH_SIZES } from '../components/image-sizes';
 import { parseHexColor, toProxyUrl } from '@punchline/domain';
 import { documentTitle, pageHeading, PUBLIC_PAGES } from '../pages';
 
@@ -30,6 +31,8 @@ export interface HeadInput {
   baseUrl: string;
   /** Used when favicon_url is not set. */
   defaultFaviconUrl: string;
+  /** Processed library images by link as stored (SiteData.images). */
+  images?: Record<string, ResponsiveImage>;
 }
 
 function description(settings: SettingsRecord, page: ThemedPage | 'maintenance'): string {
@@ -43,7 +46,18 @@ function shareImage(settings: SettingsRecord, baseUrl: string): string | null {
   return absoluteUrl(toProxyUrl(settings.hero_image_url), baseUrl) ?? absoluteUrl(toProxyUrl(settings.logo_url), baseUrl);
 }
 
-export function headTags({ settings, page, baseUrl, defaultFaviconUrl }: HeadInput): string {
+/**
+ * The home page's hero is its largest paint: preloaded in AVIF at the width the screen needs
+ * (issue 13), before the stylesheet and the script are even parsed. Browsers without AVIF skip it.
+ */
+function heroPreload(settings: SettingsRecord, page: HeadInput['page'], images: HeadInput['images']): string {
+  const hero = page === 'home' && settings.hero_image_url ? images?.[settings.hero_image_url] : undefined;
+  const srcset = hero?.srcset.avif;
+  if (!srcset) return '';
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(HALF_WIDTH_SIZES)}" fetchpriority="high">`;
+}
+
+export function headTags({ settings, page, baseUrl, defaultFaviconUrl, images }: HeadInput): string {
   const title = documentTitle(settings, page);
   const desc = description(settings, page);
   const path = page === 'maintenance' ? '/' : (PUBLIC_PAGES.find((p) => p.key === page)?.path ?? '/');
@@ -69,6 +83,7 @@ export function headTags({ settings, page, baseUrl, defaultFaviconUrl }: HeadInp
     `<meta name="twitter:title" content="${e(title)}">`,
     `<meta name="twitter:description" content="${e(desc)}">`,
     image ? `<meta name="twitter:image" content="${e(image)}">` : '',
+    heroPreload(settings, page, images),
     // Lets the stylesheet collapse the mobile menu only when a script can open it again.
     `<script>document.documentElement.classList.add('js')</script>`,
   ];
