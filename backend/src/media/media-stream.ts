@@ -18,6 +18,11 @@ export class MediaStream {
     return this.runner.read(MEDIA_STREAM, fn);
   }
 
+  /** The library as last read by this process, without a query (null before the first read). */
+  lastKnown(): MediaState | null {
+    return this.runner.cachedState(MEDIA_STREAM);
+  }
+
   /** Decides `build(state)`, appends, and answers once the projector has passed the events. */
   execute(issuer: CommandIssuer, build: (state: MediaState) => MediaCommand): Promise<MediaCommandOutcome> {
     return this.runner.execute(MEDIA_STREAM, issuer, ({ state }) => build(state));

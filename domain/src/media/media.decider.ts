@@ -34,6 +34,12 @@ export interface RecordImageProcessed {
   data: { path: string; contentSha256: string; width: number; height: number; variants: ImageVariant[]; cleanedSize?: number };
 }
 
+/** Variants of a processed file made later (AVIF); only new ones are recorded, for the content they were made from. */
+export interface RecordImageVariantsAdded {
+  type: 'RecordImageVariantsAdded';
+  data: { path: string; contentSha256: string; variants: ImageVariant[] };
+}
+
 export interface RecordImageFailure {
   type: 'RecordImageFailure';
   data: { path: string; reason: string };
@@ -51,7 +57,7 @@ export interface DeleteMedia {
   data: { path: string; usage: MediaUsage[] };
 }
 
-export type MediaCommand = RecordMediaUpload | RenameMedia | DeleteMedia | RecordImageProcessed | RecordImageFailure;
+export type MediaCommand = RecordMediaUpload | RenameMedia | DeleteMedia | RecordImageProcessed | RecordImageVariantsAdded | RecordImageFailure;
 
 /**
  * The stored name for an upload: the sanitised browser name, made unique against the library and
@@ -106,10 +112,22 @@ function imageProcessed(state: MediaState, command: RecordImageProcessed): Media
   return [{ type: 'MediaImageProcessed', data: { path, contentSha256, width, height, variants, ...cleaned } }];
 }
 
+function variantsAdded(state: MediaState, command: RecordImageVariantsAdded): MediaEvent[] {
+  const { path, contentSha256, variants } = command.data;
+  const file = state.files.get(path);
+  if (!file) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound, { path });
+  // Made from other bytes than the recorded variants (cannot happen while stored bytes never change): nothing to add.
+  if (file.image?.contentSha256 !== contentSha256) return [];
+  const known = new Set(file.image.variants.map((v) => v.key));
+  const added = variants.filter((v) => !known.has(v.key));
+  return added.length === 0 ? [] : [{ type: 'MediaImageVariantsAdded', data: { path, contentSha256, variants: added } }];
+}
+
 function imageFailed(state: MediaState, command: RecordImageFailure): MediaEvent[] {
   const file = state.files.get(command.data.path);
   if (!file) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound, { path: command.data.path });
-  if (file.imageError || (file.image?.variants.length ?? 0) > 0) return [];
+  // Once per file, at whichever step it happened (the AVIF step can fail after the first variants).
+  if (file.imageError) return [];
   return [{ type: 'MediaImageFailed', data: { path: file.path, reason: String(command.data.reason).slice(0, 500) } }];
 }
 
@@ -136,6 +154,8 @@ export function decideMedia(state: MediaState, command: MediaCommand): MediaEven
       return remove(state, command);
     case 'RecordImageProcessed':
       return imageProcessed(state, command);
+    case 'RecordImageVariantsAdded':
+      return variantsAdded(state, command);
     case 'RecordImageFailure':
       return imageFailed(state, command);
     default: {

@@ -1,6 +1,6 @@
 import { MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
 import type { MediaEvent } from './media.events';
-import { foldMedia, pendingImages } from './media.state';
+import { foldMedia, pendingAvif, pendingImages } from './media.state';
 import { isRasterImage } from './image-variants';
 import type { MediaUsage } from './media-usage';
 import { deciderSpecification } from '../test-support/decider-specification';
@@ -114,7 +114,8 @@ describe('image pipeline results (issue 13)', () => {
       .then([{ type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant], cleanedSize: 999 } }]);
     const done: MediaEvent = { type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant] } };
     given(uploaded('hero.png'), done).when(processed('hero.png')).then([]);
-    given(uploaded('hero.png'), done).when({ type: 'RecordImageFailure', data: { path: 'hero.png', reason: 'late' } }).then([]);
+    // A later step (AVIF) can still fail; recorded once.
+    given(uploaded('hero.png'), done).when({ type: 'RecordImageFailure', data: { path: 'hero.png', reason: 'late' } }).then([{ type: 'MediaImageFailed', data: { path: 'hero.png', reason: 'late' } }]);
   });
 
   it('refuses a result for a file that is gone (deleted or renamed meanwhile) and a result without variants', () => {
@@ -123,6 +124,19 @@ describe('image pipeline results (issue 13)', () => {
     given(uploaded('hero.png'))
       .when({ type: 'RecordImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [] } })
       .thenFails('INVALID_INPUT', MEDIA_TEXTS.badImageResult);
+  });
+
+  it('adds later variants (AVIF) once, only for the content the first ones were made from', () => {
+    const done: MediaEvent = { type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant] } };
+    const avif = { ...variant, format: 'avif' as const, key: `_variants/${sha}/320.avif` };
+    const add = (contentSha256: string, variants = [avif, variant]): MediaCommand => ({ type: 'RecordImageVariantsAdded', data: { path: 'hero.png', contentSha256, variants } });
+    given(uploaded('hero.png'), done).when(add(sha)).then([{ type: 'MediaImageVariantsAdded', data: { path: 'hero.png', contentSha256: sha, variants: [avif] } }]);
+    given(uploaded('hero.png'), done, { type: 'MediaImageVariantsAdded', data: { path: 'hero.png', contentSha256: sha, variants: [avif] } }).when(add(sha)).then([]);
+    given(uploaded('hero.png'), done).when(add('e'.repeat(64))).then([]);
+    given(uploaded('hero.png'), deleted('hero.png')).when(add(sha)).thenFails('NOT_FOUND', MEDIA_TEXTS.notFound);
+    const state = foldMedia([uploaded('hero.png'), done]);
+    expect(pendingAvif(state, 1280).map((f) => f.path)).toEqual(['hero.png']);
+    expect(pendingAvif(foldMedia([uploaded('hero.png'), done, { type: 'MediaImageVariantsAdded', data: { path: 'hero.png', contentSha256: sha, variants: [avif] } }]), 1280)).toEqual([]);
   });
 
   it('records a failure once, with its reason', () => {

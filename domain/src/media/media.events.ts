@@ -53,6 +53,13 @@ export interface MediaImageProcessedData {
   cleanedSize?: number;
 }
 
+/** Variants made after the first ones (AVIF, slower to encode, follows the WebP and fallback files). */
+export interface MediaImageVariantsAddedData {
+  path: string;
+  contentSha256: string;
+  variants: ImageVariant[];
+}
+
 /** The pipeline could not read the file; it stays in the library, served as stored, with this reason shown. */
 export interface MediaImageFailedData {
   path: string;
@@ -64,11 +71,12 @@ export type MediaEvent =
   | { type: 'MediaRenamed'; data: MediaRenamedData }
   | { type: 'MediaDeleted'; data: MediaDeletedData }
   | { type: 'MediaImageProcessed'; data: MediaImageProcessedData }
+  | { type: 'MediaImageVariantsAdded'; data: MediaImageVariantsAddedData }
   | { type: 'MediaImageFailed'; data: MediaImageFailedData };
 
 export type MediaEventType = MediaEvent['type'];
 
-export const MEDIA_EVENT_TYPES: readonly MediaEventType[] = ['MediaUploaded', 'MediaRenamed', 'MediaDeleted', 'MediaImageProcessed', 'MediaImageFailed'];
+export const MEDIA_EVENT_TYPES: readonly MediaEventType[] = ['MediaUploaded', 'MediaRenamed', 'MediaDeleted', 'MediaImageProcessed', 'MediaImageVariantsAdded', 'MediaImageFailed'];
 
 export function isMediaEventType(type: string): type is MediaEventType {
   return (MEDIA_EVENT_TYPES as readonly string[]).includes(type);

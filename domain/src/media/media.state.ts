@@ -61,6 +61,11 @@ export function evolveMedia(state: MediaState, event: Pick<MediaEvent, 'type' | 
       }
       break;
     }
+    case 'MediaImageVariantsAdded': {
+      const file = files.get(e.data.path);
+      if (file?.image) files.set(e.data.path, { ...file, image: { ...file.image, variants: [...file.image.variants, ...e.data.variants] } });
+      break;
+    }
     case 'MediaImageFailed': {
       const file = files.get(e.data.path);
       if (file) files.set(e.data.path, { ...file, imageError: e.data.reason });
@@ -96,6 +101,13 @@ export function findIdenticalMedia(state: MediaState, sha256: string): MediaFile
 /** Raster files the pipeline still has to process (no variants yet, no recorded failure), oldest name first. */
 export function pendingImages(state: MediaState, isRaster: (mimeType: string) => boolean): MediaFile[] {
   return [...state.files.values()].filter((f) => isRaster(f.mimeType) && !f.imageError && (f.image?.variants.length ?? 0) === 0).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Processed files still without AVIF variants where AVIF pays (the pipeline's second step). */
+export function pendingAvif(state: MediaState, avifMaxWidth: number): MediaFile[] {
+  return [...state.files.values()]
+    .filter((f) => !f.imageError && f.image?.contentSha256 && f.image.variants.some((v) => v.width <= avifMaxWidth) && !f.image.variants.some((v) => v.format === 'avif'))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** Whether any file other than `path` still uses variants made from this content. */

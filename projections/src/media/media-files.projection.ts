@@ -76,6 +76,11 @@ export function foldMediaRows(rows: Map<string, MediaFileRow | null>, events: Re
         }
         break;
       }
+      case 'MediaImageVariantsAdded': {
+        const row = rows.get(e.data.path) ?? null;
+        if (row) rows.set(e.data.path, { ...row, variants: [...row.variants, ...e.data.variants], position: event.globalPosition });
+        break;
+      }
       case 'MediaImageFailed': {
         const row = rows.get(e.data.path) ?? null;
         if (row) rows.set(e.data.path, { ...row, imageError: e.data.reason, position: event.globalPosition });

@@ -24,7 +24,8 @@ describe.each(databaseKinds())('GET /api/storage/list on %s', (kind) => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(names(res)).toEqual(['c_100.jpg', 'a-clip.mp4', 'b-poster.png']);
     const item = res.body.items[1];
-    expect(Object.keys(item).sort()).toEqual(['created_at', 'mime_type', 'name', 'path', 'size', 'updated_at', 'url']);
+    // SPEC §3's fields, and what the image pipeline knows (issue 13).
+    expect(Object.keys(item).sort()).toEqual(['created_at', 'height', 'mime_type', 'name', 'path', 'processing_error', 'size', 'thumbnail_url', 'updated_at', 'url', 'width']);
     expect(item).toMatchObject({ name: 'a-clip.mp4', path: 'a-clip.mp4', url: '/api/storage/proxy?bucket=media&path=a-clip.mp4', size: FIXTURES.mp4.length, mime_type: 'video/mp4' });
     expect(Date.parse(item.created_at)).toBeGreaterThan(Date.now() - 60_000);
   });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DomainError, type ImageVariant, type MediaFile, isRasterImage, pendingImages, variantKey, VARIANT_MIME } from '@punchline/domain';
+import { AVIF_MAX_WIDTH, DomainError, type ImageVariant, type MediaFile, isRasterImage, pendingAvif, pendingImages, variantKey, VARIANT_MIME } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
 import { IdSource } from '../../platform/event-sourcing/clock';
 import { LeaderLock, ReactorLoop } from '../../platform/event-sourcing/reactor-loop';
@@ -24,8 +24,9 @@ async function readAll(storage: MediaStorage, path: string): Promise<Buffer | nu
 
 /**
  * Makes the responsive variants of raster images (issue 13), off the request path. A reactor on
- * the media stream: each pass takes the files with neither variants nor a recorded failure, one at
- * a time, and records the result on the stream, so a crash mid-way (variants half written, nothing
+ * the media stream: each pass takes one file with neither variants nor a recorded failure and makes
+ * WebP and the fallback format (MediaImageProcessed), or, when none waits, one still without AVIF
+ * (MediaImageVariantsAdded), and records the result on the stream, so a crash mid-way (variants half written, nothing
  * recorded) is simply done again on the next start, and a repeated pass records nothing twice.
  * Files uploaded before the pipeline are first cleaned in place (upright, metadata stripped).
  */
@@ -68,18 +69,55 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
     this.loop.wake();
   }
 
-  async pending(): Promise<MediaFile[]> {
-    return this.media.read((state) => pendingImages(state, isRasterImage));
+  /** Files waiting for their first variants, then files waiting for AVIF. */
+  async pending(): Promise<{ first: MediaFile[]; avif: MediaFile[] }> {
+    return this.media.read((state) => ({ first: pendingImages(state, isRasterImage), avif: pendingAvif(state, AVIF_MAX_WIDTH) }));
   }
 
-  /** One file per pass: answers 0 while more wait (the loop comes straight back), null when none does. */
+  /**
+   * One step per pass, first variants before any AVIF (a new upload's WebP does not wait behind
+   * another file's AVIF): answers 0 after a step (the loop comes straight back), null when none waits.
+   */
   async processNext(): Promise<number | null> {
-    const pending = await this.pending();
-    const file = pending[0];
+    const { first, avif } = await this.pending();
+    const file = first[0] ?? avif[0];
     if (!file) return null;
-    await this.process(file);
-    this.onProgress?.(file, pending.length - 1);
-    return pending.length > 1 ? 0 : null;
+    if (first[0]) await this.process(file);
+    else await this.addAvif(file);
+    this.onProgress?.(file, first.length + avif.length - 1);
+    // Straight back: the step may have made more work (a file's first variants lead to its AVIF).
+    return 0;
+  }
+
+  /** The second step: AVIF variants from the stored (clean) bytes the first ones were made from. */
+  private async addAvif(file: MediaFile): Promise<void> {
+    const started = Date.now();
+    const clean = await readAll(this.storage, file.path);
+    const contentSha256 = file.image!.contentSha256!;
+    if (!clean || sha256Hex(clean) !== contentSha256) {
+      // The bytes are not the ones the first variants came from: record no AVIF rather than mismatched ones.
+      return this.fail(file, 'The stored file changed after its first variants were made.');
+    }
+    try {
+      const variants = await this.work.run(() => this.storeVariants(clean, file.mimeType, contentSha256, 'avif'));
+      await this.media.execute(this.issuer(), () => ({ type: 'RecordImageVariantsAdded', data: { path: file.path, contentSha256, variants } }));
+      this.logger.log(`${file.path}: ${variants.length} AVIF variants in ${Date.now() - started} ms`);
+      await this.responsive.refresh();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'INVALID_INPUT') return this.fail(file, error.message);
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return;
+      throw error;
+    }
+  }
+
+  private async storeVariants(clean: Buffer, mimeType: string, contentSha256: string, step: 'first' | 'avif'): Promise<ImageVariant[]> {
+    const variants: ImageVariant[] = [];
+    await makeVariants(clean, mimeType, step, async (made) => {
+      const key = variantKey(contentSha256, made.width, made.format);
+      await this.storage.put(key, made.buffer, VARIANT_MIME[made.format]);
+      variants.push({ width: made.width, height: made.height, format: made.format, key, size: made.buffer.length });
+    });
+    return variants;
   }
 
   private async process(file: MediaFile): Promise<void> {
@@ -95,25 +133,16 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
           cleanedSize = clean.length;
         }
         const contentSha256 = sha256Hex(clean);
-        const variants: ImageVariant[] = [];
-        let width = 0;
-        let height = 0;
-        await makeVariants(clean, file.mimeType, async (made) => {
-          const key = variantKey(contentSha256, made.width, made.format);
-          await this.storage.put(key, made.buffer, VARIANT_MIME[made.format]);
-          variants.push({ width: made.width, height: made.height, format: made.format, key, size: made.buffer.length });
-          if (made.width > width) ({ width, height } = made);
-        });
-        return { clean, cleanedSize, contentSha256, variants, width, height };
+        const variants = await this.storeVariants(clean, file.mimeType, contentSha256, 'first');
+        return { clean, cleanedSize, contentSha256, variants };
       });
-      // Variants are at most the original's width; its own width is the widest one when ≤ 1920.
       const dimensions = file.image ? { width: file.image.width, height: file.image.height } : await this.work.run(() => imageSize(outcome.clean));
       if (outcome.cleanedSize !== undefined) await this.storage.put(file.path, outcome.clean, file.mimeType);
       await this.media.execute(this.issuer(), () => ({
         type: 'RecordImageProcessed',
         data: { path: file.path, contentSha256: outcome.contentSha256, ...dimensions, variants: outcome.variants, ...(outcome.cleanedSize !== undefined ? { cleanedSize: outcome.cleanedSize } : {}) },
       }));
-      this.logger.log(`${file.path}: ${outcome.variants.length} variants in ${Date.now() - started} ms`);
+      this.logger.log(`${file.path}: ${outcome.variants.length} first variants in ${Date.now() - started} ms`);
       // Public pages using this image are rendered again with its srcset.
       await this.responsive.refresh();
     } catch (error) {

@@ -94,7 +94,10 @@ export class ServeMediaHttpController {
     if (bucket !== MEDIA_BUCKET) throw new DomainError('INVALID_INPUT', PROXY_TEXTS.badBucket);
     if (!isSafeMediaPath(path)) throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badPath);
     const wanted = variantRequest(req.query);
-    const file = await this.media.read((state) => state.files.get(path) ?? null);
+    // The library as this process last read it (kept current every few seconds by ResponsiveImages):
+    // no query per image, and images keep loading while the database is away.
+    const library = this.media.lastKnown() ?? (await this.media.read((state) => state).catch(() => null));
+    const file = library?.files.get(path) ?? null;
 
     // A variant when there is one; until the pipeline has made them, the (clean) file itself.
     const variant = wanted && file?.image ? pickVariant(file.image.variants, wanted.width, wanted.format) : null;

@@ -19,7 +19,7 @@ export const FIXTURES = {
   svg: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fc0"/></svg>'),
 };
 
-const PIPELINE_EVENTS = ['MediaImageProcessed', 'MediaImageFailed'];
+const PIPELINE_EVENTS = ['MediaImageProcessed', 'MediaImageVariantsAdded', 'MediaImageFailed'];
 
 export interface MediaApp {
   app: TestApp;

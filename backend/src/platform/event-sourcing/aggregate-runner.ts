@@ -92,6 +92,14 @@ export class AggregateRunner<State, Command, Event extends { type: string; data:
    * The caught-up state without queueing behind commands: for checks made on every request (is
    * this an admin?) that must see another instance's write but need not wait for this one's.
    */
+  /**
+   * The cached state as it is, without reading the store (null when nothing is cached): for hot
+   * read paths that must answer while the database is away, and accept a few seconds' staleness.
+   */
+  cachedState(streamId: string): State | null {
+    return (this.options.cache && this.cached.get(streamId)?.state) || null;
+  }
+
   async peek(streamId: string): Promise<State> {
     return (await this.load(streamId)).state;
   }

@@ -19,10 +19,11 @@ describe.each(databaseKinds())('responsive images on the public pages on %s', (k
     await saveDraft(m.admin, { hero_image_url: url, who_image_url: url });
     expect((await m.admin.post('/api/settings/publish', {})).status).toBe(200);
 
-    // Until processed the page shows the (clean) original; then it is rendered again with variants.
+    // Until processed the page shows the (clean) original; then it is rendered again with WebP and
+    // the fallback, and once more when the AVIF step has run.
     const deadline = Date.now() + 30_000;
     let html = await page('/');
-    while (!html.includes('<picture>') && Date.now() < deadline) {
+    while (!html.includes('format=avif') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
       html = await page('/');
     }

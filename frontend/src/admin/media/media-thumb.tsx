@@ -12,7 +12,7 @@ export function MediaThumb({ item }: { item: MediaItem }) {
   const [failed, setFailed] = useState(false);
   const raster = isRasterImage(item.mime_type);
   const src = raster ? item.thumbnail_url : item.url;
-  if (kind === 'image' && raster && item.processing_error) {
+  if (kind === 'image' && raster && item.processing_error && !src) {
     return (
       <div className="md-thumb md-thumb--icon md-thumb--problem">
         <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
