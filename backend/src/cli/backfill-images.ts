@@ -37,7 +37,8 @@ async function main(): Promise<number> {
     const reactor = app.get(MediaImagesReactor);
     const count = async () => {
       const { first, avif } = await reactor.pending();
-      return { waiting: first.length + avif.length, next: (first[0] ?? avif[0])?.path ?? '' };
+      // A file still without variants has two steps ahead of it (first variants, then AVIF).
+      return { waiting: first.length * 2 + avif.length, next: (first[0] ?? avif[0])?.path ?? '' };
     };
     const start = await count();
     const total = start.waiting;
