@@ -21,6 +21,8 @@ export interface BuiltApp {
   /** Everything the process printed so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash would end it: no shutdown hooks run; the OAuth stand-in stops, DATA_DIR stays. */
+  kill(): Promise<void>;
 }
 
 export interface StartBuiltAppOptions {
@@ -77,6 +79,14 @@ export async function startBuiltApp(options: StartBuiltAppOptions = {}): Promise
     oauth,
     dataDir,
     output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await oauth?.stop();
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

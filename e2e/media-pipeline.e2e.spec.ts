@@ -1,0 +1,181 @@
+/**
+ * Issue 13 in Chromium against the built app: the Media Manager grid and the picker load only
+ * small thumbnails (from the network log), the grid shows dimensions; a crash mid-processing is
+ * finished on the next start.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { type BuiltApp, startBuiltApp } from './support/app';
+import { seriousAxeViolations, signInAdmin } from './support/admin';
+import { launchChromium } from './support/browser';
+import { screenshot } from './support/screenshots';
+
+const THUMBNAIL_MAX_BYTES = 40 * 1024;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A phone photo: noisy pixels (as heavy as a real one), stored sideways with EXIF orientation 6. */
+async function photo(width: number, height: number, tint: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = tint + 1;
+  for (let i = 0; i < pixels.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    pixels[i] = (((i % 3) * 70 + tint * 40) % 200) + ((seed >> 16) % 56);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+/** An absolute URL on the page's origin (the request context has no base URL). */
+const at = (page: Page, path: string) => `${new URL(page.url()).origin}${path}`;
+
+async function uploadThrough(page: Page, name: string, bytes: Buffer): Promise<{ path: string; url: string }> {
+  const res = await page.request.post(at(page, '/api/storage/upload?duplicate=keep'), {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: { file: { name, mimeType: 'image/jpeg', buffer: bytes } },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { url: string; item: { path: string } };
+  return { path: body.item.path, url: body.url };
+}
+
+interface ListedItem {
+  path: string;
+  width: number | null;
+  height: number | null;
+  thumbnail_url: string | null;
+}
+
+async function listed(page: Page): Promise<ListedItem[]> {
+  return ((await (await page.request.get(at(page, '/api/storage/list'))).json()) as { items: ListedItem[] }).items;
+}
+
+async function waitForThumbnails(page: Page, count: number): Promise<ListedItem[]> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const items = await listed(page);
+    if (items.filter((i) => i.thumbnail_url).length >= count) return items;
+    if (Date.now() > deadline) throw new Error(`thumbnails not ready: ${JSON.stringify(items)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Every image response the page receives while `action` runs: URL and size in bytes. */
+async function imagesDuring(page: Page, action: () => Promise<void>): Promise<{ url: string; bytes: number }[]> {
+  const seen: Promise<{ url: string; bytes: number }>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() === 'image') seen.push(response.body().then((b) => ({ url: response.url(), bytes: b.length })));
+  };
+  page.on('response', onResponse);
+  try {
+    await action();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', onResponse);
+  }
+  return Promise.all(seen);
+}
+
+test('the Media Manager grid and the picker load only thumbnails of at most 40 KB, and the grid shows dimensions', async () => {
+  const app = await startBuiltApp();
+  try {
+    const grid = await signInAdmin(browser, app, '/admin/media');
+    try {
+      const page = grid.page;
+      for (const [i, name] of ['Opening night.jpg', 'Green room.jpg', 'Encore.jpg'].entries()) await uploadThrough(page, name, await photo(2400, 1800, i));
+      await waitForThumbnails(page, 3);
+
+      const loaded = await imagesDuring(page, async () => {
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: 'Media Manager' }).waitFor();
+        await page.getByText('1800 × 2400').first().waitFor();
+      });
+      expect(loaded.length).toBeGreaterThanOrEqual(3);
+      for (const image of loaded) {
+        expect(image.url).toMatch(/\/api\/storage\/proxy\?bucket=media&path=[^&]+&w=320&format=webp$/);
+        expect(image.bytes).toBeLessThanOrEqual(THUMBNAIL_MAX_BYTES);
+      }
+      expect(await page.getByText('1800 × 2400').count()).toBe(3);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, 'media-grid-thumbnails-1280');
+    } finally {
+      await grid.context.close();
+    }
+    // The picker in a fresh browser (nothing cached from the grid).
+    const { page, context } = await signInAdmin(browser, app, '/admin/page-configurations');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Page Configurations' }).waitFor();
+      const picker = page.getByRole('dialog', { name: 'Choose hero image' });
+      const inPicker = await imagesDuring(page, async () => {
+        await page.getByRole('button', { name: 'Select from library for hero image' }).click();
+        await picker.getByRole('button', { name: /encore\.jpg/i }).waitFor();
+      });
+      expect(inPicker.length).toBeGreaterThanOrEqual(3);
+      for (const image of inPicker) {
+        expect(image.url).toMatch(/&w=320&format=webp$/);
+        expect(image.bytes).toBeLessThanOrEqual(THUMBNAIL_MAX_BYTES);
+      }
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await app.stop();
+  }
+});
+
+test('a crash while an image is processed is finished on the next start: every variant is there', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'punchline-e2e-crash-'));
+  let app: BuiltApp | null = await startBuiltApp({ dataDir });
+  try {
+    const first = await signInAdmin(browser, app, '/admin/media');
+    const variantsDir = join(dataDir, 'media', '_variants');
+    const files = () => (existsSync(variantsDir) ? readdirSync(variantsDir).flatMap((d) => readdirSync(join(variantsDir, d))) : []);
+    const { path, url } = await uploadThrough(first.page, 'Big night.jpg', await photo(4032, 3024, 3));
+    await first.context.close();
+    // Killed as soon as the pipeline has written its first file, before it can record anything.
+    const deadline = Date.now() + 30_000;
+    while (files().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await app.kill();
+    const atCrash = files().length;
+    app = null;
+    expect(atCrash).toBeGreaterThan(0);
+
+    app = await startBuiltApp({ dataDir });
+    const again = await signInAdmin(browser, app, '/admin/media');
+    try {
+      const items = await waitForThumbnails(again.page, 1);
+      expect(items.find((i) => i.path === path)).toMatchObject({ width: 3024, height: 4032 });
+      // AVIF follows the first variants: wait until the widest AVIF answers as AVIF.
+      const untilAvif = Date.now() + 60_000;
+      for (;;) {
+        const res = await again.page.request.get(at(again.page, `${url}&w=1280&format=avif`));
+        if (res.headers()['content-type'] === 'image/avif') break;
+        if (Date.now() > untilAvif) throw new Error('AVIF variants missing after restart');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      for (const width of [320, 640, 960, 1280, 1920]) {
+        for (const format of width <= 1280 ? ['avif', 'webp', 'jpeg'] : ['webp', 'jpeg']) {
+          const res = await again.page.request.get(at(again.page, `${url}&w=${width}&format=${format}`));
+          const meta = await sharp(await res.body()).metadata();
+          expect([width, format, res.status(), res.headers()['content-type'], meta.width]).toEqual([width, format, 200, `image/${format}`, width]);
+        }
+      }
+      console.log(`crash test: killed with ${atCrash} variant file(s) written, ${files().length} after restart`);
+    } finally {
+      await again.context.close();
+    }
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

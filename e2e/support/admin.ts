@@ -1,0 +1,31 @@
+/** What the admin browser suites share: a signed-in page and the accessibility check they all make. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type BuiltApp, E2E_ADMIN_EMAIL } from './app';
+
+/**
+ * Signs `email` in through the loopback Google stand-in in a new browser context and lands on
+ * `path`; the context is returned too, for the caller to close.
+ */
+export async function signInAdmin(
+  browser: Browser,
+  app: BuiltApp,
+  path: string,
+  options: { viewport?: { width: number; height: number }; email?: string } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
+  const email = options.email ?? E2E_ADMIN_EMAIL;
+  await app.oauth!.setDefaultUser({ email, name: email.split('@')[0]!, emailVerified: true });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path);
+  return { page, context };
+}
+
+/** axe's serious and critical violations on the page as it is now (ids; details logged). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of serious) console.log(v.id, v.nodes.map((n) => n.target.join(' ')).slice(0, 3));
+  return serious.map((v) => v.id);
+}
