@@ -179,3 +179,45 @@ test('a crash while an image is processed is finished on the next start: every v
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a file renamed while the editor holds its old link: the save keeps the new name and says so', async () => {
+  const app = await startBuiltApp();
+  try {
+    const { page, context } = await signInAdmin(browser, app, '/admin/page-configurations');
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Page Configurations' }).waitFor();
+      await page.getByText('You hold the draft lock').waitFor();
+      await uploadThrough(page, 'Poster.jpg', await photo(640, 480, 1));
+      // The editor picks the poster for the hero image and does not save yet.
+      await page.getByRole('button', { name: 'Select from library for hero image' }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose hero image' });
+      await picker.getByRole('button', { name: 'Select poster.jpg' }).click();
+      await picker.waitFor({ state: 'hidden' });
+      const hero = page.getByLabel('Hero image', { exact: true });
+      expect(await hero.inputValue()).toBe('/api/storage/proxy?bucket=media&path=poster.jpg');
+
+      // Meanwhile, in another tab, the file is renamed in the Media Manager.
+      const manager = await context.newPage();
+      await manager.goto(at(page, '/admin/media'));
+      const card = manager.locator('.md-card', { has: manager.locator('.md-card__name', { hasText: /^poster\.jpg$/ }) });
+      await card.getByRole('button', { name: /^Rename/ }).click();
+      const rename = manager.getByRole('dialog', { name: 'Rename file' });
+      await rename.getByRole('textbox').fill('spring-poster');
+      await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+      await manager.getByText(/^Renamed to “spring-poster\.jpg”/).waitFor();
+      await manager.close();
+
+      // The save follows the rename: the field and the draft hold the new link, and the editor is told.
+      await page.getByRole('button', { name: 'Save Draft' }).first().click();
+      await page.getByText('Draft saved. Renamed meanwhile in the Media Manager: “poster.jpg” is now “spring-poster.jpg”; the draft uses the new name.').waitFor();
+      expect(await hero.inputValue()).toBe('/api/storage/proxy?bucket=media&path=spring-poster.jpg');
+      const draft = (await (await page.request.get(at(page, '/api/settings?stage=draft'))).json()) as { hero_image_url: string };
+      expect(draft.hero_image_url).toBe('/api/storage/proxy?bucket=media&path=spring-poster.jpg');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await app.stop();
+  }
+});

@@ -99,7 +99,8 @@ test('an admin uploads, copies, renames, picks the file for the hero image, cann
   await page.getByText('Uploaded “sunset-stage.png”.').waitFor();
   await card('sunset-stage.png').waitFor();
   await expectImageLoaded(card('sunset-stage.png').locator('img'));
-  await expectText(card('sunset-stage.png').locator('.md-card__meta'), /^\d+ KB · \w{3} \d{1,2}, \d{4}$/);
+  // Size, dimensions once the image pipeline has read them (issue 13), date.
+  await expectText(card('sunset-stage.png').locator('.md-card__meta'), /^\d+ KB · 320 × 200\s*pixels\s*· \w{3} \d{1,2}, \d{4}$/);
 
   // Copy URL: 'Copied' for two seconds, the absolute proxy URL on the clipboard.
   const copy = card('sunset-stage.png').getByRole('button', { name: /Copy URL/ });

@@ -3,7 +3,7 @@
  * the draft and live versions whose URL, in any of its forms, names the file.
  */
 import type { LinkReplacement, SettingsRecord } from '../settings';
-import { SETTINGS_FIELDS, listLinkReferences } from '../settings';
+import { SETTINGS_FIELDS, findLinkReferences, listLinkReferences } from '../settings';
 import type { SettingsGroup } from '../settings/settings-record';
 import { SETTINGS_FIELD_LABELS } from '../settings/field-labels';
 import { mediaPathOf, mediaProxyUrl, type MediaUrlOptions } from './media-urls';
@@ -127,4 +127,26 @@ export function mediaRenameReplacements(stages: SettingsStages, fromPath: string
   const froms = new Set<string>([mediaProxyUrl(fromPath)]);
   for (const usage of findMediaUsage(stages, fromPath, options)) froms.add(usage.url);
   return [...froms].filter((from) => from !== to).map((from) => ({ from, to }));
+}
+
+/** A link to a file that has since been renamed, and what it becomes. */
+export interface RenamedMediaReplacement extends LinkReplacement {
+  fromPath: string;
+  toPath: string;
+}
+
+/**
+ * Issue 13 point 5: links in a record about to be saved that still name a file by a former path
+ * (another admin renamed it while this editor held the old URL in an unsaved form), each with the
+ * proxy URL of where the file is now. `renamed` is the media library's former path → current path.
+ */
+export function renamedMediaReplacements(settings: Partial<SettingsRecord>, renamed: ReadonlyMap<string, string>, options: MediaUrlOptions = {}): RenamedMediaReplacement[] {
+  if (renamed.size === 0) return [];
+  const found = new Map<string, RenamedMediaReplacement>();
+  for (const ref of findLinkReferences(settings, (url) => renamed.has(mediaPathOf(url, options) ?? ''))) {
+    const fromPath = mediaPathOf(ref.url, options)!;
+    const toPath = renamed.get(fromPath)!;
+    found.set(ref.url, { from: ref.url, to: mediaProxyUrl(toPath), fromPath, toPath });
+  }
+  return [...found.values()];
 }

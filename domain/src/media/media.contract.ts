@@ -21,3 +21,12 @@ export interface MediaFileView {
   /** Why the image pipeline could not process the file (the tile says so instead of a broken image). */
   processing_error: string | null;
 }
+
+/** In the answer of a draft save: a file the save named by a former path, now named where it is (issue 13 point 5). */
+export interface MediaRenamedInSave {
+  /** The former path, and the current one. */
+  from: string;
+  to: string;
+  /** The proxy URL the draft now holds. */
+  url: string;
+}

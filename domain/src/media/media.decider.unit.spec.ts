@@ -1,4 +1,5 @@
 import { MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
+import { renamedMediaReplacements } from './media-usage';
 import type { MediaEvent } from './media.events';
 import { foldMedia, pendingAvif, pendingImages } from './media.state';
 import { isRasterImage } from './image-variants';
@@ -152,5 +153,30 @@ describe('image pipeline results (issue 13)', () => {
     const state = foldMedia([uploaded('hero.png'), { type: 'MediaImageProcessed', data: { path: 'hero.png', contentSha256: sha, width: 640, height: 480, variants: [variant] } }, renamed('hero.png', 'stage.png'), uploaded('new.png')]);
     expect(state.files.get('stage.png')?.image).toEqual({ width: 640, height: 480, clean: true, variants: [variant], contentSha256: sha });
     expect(pendingImages(state, isRasterImage).map((f) => f.path)).toEqual(['new.png']);
+  });
+});
+
+describe('renames the library remembers (issue 13 point 5)', () => {
+  it('follows chains to where a file is now, and forgets a name taken again or a file deleted', () => {
+    const chain = foldMedia([uploaded('a.png'), renamed('a.png', 'b.png'), renamed('b.png', 'c.png')]);
+    expect([...chain.renamed]).toEqual([
+      ['a.png', 'c.png'],
+      ['b.png', 'c.png'],
+    ]);
+    expect([...foldMedia([uploaded('a.png'), renamed('a.png', 'b.png'), uploaded('a.png')]).renamed]).toEqual([]);
+    expect([...foldMedia([uploaded('a.png'), renamed('a.png', 'b.png'), deleted('b.png')]).renamed]).toEqual([]);
+    // Renamed back: the former name is the file's name again, so it is no longer a former name.
+    expect([...foldMedia([uploaded('a.png'), renamed('a.png', 'b.png'), renamed('b.png', 'a.png')]).renamed]).toEqual([['b.png', 'a.png']]);
+  });
+
+  it('finds every link to a former path, in any of its forms, with the proxy URL of the current one', () => {
+    const renames = new Map([['old.png', 'new.png']]);
+    const settings = { hero_image_url: '/api/storage/proxy?bucket=media&path=old.png', who_image_url: '/api/storage/proxy?bucket=media&path=other.png', logo_url: 'https://punchline.example/api/storage/proxy?bucket=media&path=old.png' };
+    const found = renamedMediaReplacements(settings, renames, { ownOrigins: ['https://punchline.example'] });
+    expect(found.sort((a, b) => a.from.localeCompare(b.from))).toEqual([
+      { from: settings.hero_image_url, to: '/api/storage/proxy?bucket=media&path=new.png', fromPath: 'old.png', toPath: 'new.png' },
+      { from: settings.logo_url, to: '/api/storage/proxy?bucket=media&path=new.png', fromPath: 'old.png', toPath: 'new.png' },
+    ]);
+    expect(renamedMediaReplacements(settings, new Map())).toEqual([]);
   });
 });

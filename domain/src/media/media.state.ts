@@ -29,15 +29,21 @@ export interface MediaFile {
 export interface MediaState {
   /** By path. Treated as immutable: evolve returns a new map when a file changes. */
   files: ReadonlyMap<string, MediaFile>;
+  /**
+   * Former paths of renamed files → where the file is now (chains followed: a→b then b→c gives
+   * a→c and b→c). A path taken again by an upload, or whose file was deleted, is dropped.
+   */
+  renamed: ReadonlyMap<string, string>;
   /** Stream revision of the last event folded in; -1 for a stream with no events. */
   revision: number;
 }
 
-export const initialMediaState: MediaState = { files: new Map(), revision: -1 };
+export const initialMediaState: MediaState = { files: new Map(), renamed: new Map(), revision: -1 };
 
 export function evolveMedia(state: MediaState, event: Pick<MediaEvent, 'type' | 'data'>): MediaState {
   const e = event as MediaEvent;
   const files = new Map(state.files);
+  let renamed = state.renamed;
   switch (e.type) {
     case 'MediaUploaded':
       files.set(e.data.path, {
@@ -48,6 +54,7 @@ export function evolveMedia(state: MediaState, event: Pick<MediaEvent, 'type' | 
         ...(e.data.sha256 ? { sha256: e.data.sha256 } : {}),
         ...(e.data.image ? { image: { width: e.data.image.width, height: e.data.image.height, clean: true, variants: [] } } : {}),
       });
+      if (state.renamed.has(e.data.path)) renamed = new Map([...state.renamed].filter(([from]) => from !== e.data.path));
       break;
     case 'MediaImageProcessed': {
       const file = files.get(e.data.path);
@@ -75,15 +82,21 @@ export function evolveMedia(state: MediaState, event: Pick<MediaEvent, 'type' | 
       const file = files.get(e.data.fromPath);
       files.delete(e.data.fromPath);
       if (file) files.set(e.data.toPath, { ...file, path: e.data.toPath, name: e.data.toName });
+      const next = new Map<string, string>();
+      for (const [from, to] of state.renamed) if (from !== e.data.toPath) next.set(from, to === e.data.fromPath ? e.data.toPath : to);
+      next.set(e.data.fromPath, e.data.toPath);
+      renamed = next;
       break;
     }
-    case 'MediaDeleted':
+    case 'MediaDeleted': {
       files.delete(e.data.path);
+      renamed = new Map([...state.renamed].filter(([, to]) => to !== e.data.path));
       break;
+    }
     default:
       return assertNever(e, 'media event');
   }
-  return { files, revision: state.revision + 1 };
+  return { files, renamed, revision: state.revision + 1 };
 }
 
 export function foldMedia(events: Iterable<Pick<MediaEvent, 'type' | 'data'>>, from: MediaState = initialMediaState): MediaState {

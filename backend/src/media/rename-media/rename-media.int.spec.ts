@@ -67,4 +67,30 @@ describe.each(databaseKinds())('POST /api/storage/rename on %s', (kind) => {
     expect((await m.visitor.post('/api/storage/rename', { fromPath: 'first.gif', toName: 'x' })).status).toBe(401);
     expect((await m.member.post('/api/storage/rename', { fromPath: 'first.gif', toName: 'x' })).status).toBe(403);
   });
+
+  it('a save that still holds a renamed file\'s old link names the file where it is now, and says so (issue 13 point 5)', async () => {
+    const poster = await uploaded(m, 'poster.gif', FIXTURES.gif);
+    expect((await m.admin.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+    // The editor's form holds the poster's link in a list; meanwhile the file is renamed twice.
+    const section = (url: string) => [{ title: 'Posters', items: [{ type: 'image', title: 'Spring', url }] }];
+    expect((await m.admin.put('/api/settings?stage=draft', { media_sections: section(poster.url) })).status).toBe(200);
+    expect((await m.admin.post('/api/storage/rename', { fromPath: 'poster.gif', toName: 'spring-poster' })).status).toBe(200);
+    expect((await m.admin.post('/api/storage/rename', { fromPath: 'spring-poster.gif', toName: 'spring-2025' })).status).toBe(200);
+    const now = '/api/storage/proxy?bucket=media&path=spring-2025.gif';
+
+    // Its next save sends the list again, old link included, with another edit.
+    const res = await m.admin.put('/api/settings?stage=draft', { media_sections: [...section(poster.url), { title: 'Stills', items: [] }], hero_title: 'Spring' });
+    expect(res.status).toBe(200);
+    expect(res.body.media_renamed).toEqual([{ from: 'poster.gif', to: 'spring-2025.gif', url: now }]);
+    expect(res.body.data.media_sections[0].items[0].url).toBe(now);
+    expect((await m.admin.get('/api/settings?stage=draft')).body.media_sections[0].items[0].url).toBe(now);
+
+    // A save with nothing renamed says nothing; a name taken again by a new upload is that new file.
+    const plain = await m.admin.put('/api/settings?stage=draft', { hero_title: 'Spring again' });
+    expect(plain.body.media_renamed).toBeUndefined();
+    const again = await uploaded(m, 'poster.gif', FIXTURES.gif);
+    const kept = await m.admin.put('/api/settings?stage=draft', { hero_image_url: again.url });
+    expect([kept.body.media_renamed, kept.body.data.hero_image_url]).toEqual([undefined, again.url]);
+    expect((await m.admin.post('/api/settings/lock/release', {})).status).toBe(200);
+  });
 });

@@ -2,7 +2,7 @@
  * The settings calls of SPEC §7 as the editor makes them, over the shared API client: every call
  * resolves (never throws) so callers pick the SPEC §8 text for their situation.
  */
-import type { ScheduleView, SettingsRecord } from '@punchline/domain';
+import type { MediaRenamedInSave, ScheduleView, SettingsRecord } from '@punchline/domain';
 import { apiRequest, errorText, type ApiResult } from '../../shared/api';
 import { EDITOR_TEXTS } from './editor-texts';
 
@@ -54,6 +54,12 @@ export function settingsFrom(body: unknown): Partial<SettingsRecord> | null {
   if (isObject(body.data)) return body.data as Partial<SettingsRecord>;
   if ('data' in body || 'error' in body) return null;
   return body as Partial<SettingsRecord>;
+}
+
+/** The files a draft save followed to their new names (issue 13 point 5); [] when none. */
+export function mediaRenamedFrom(body: unknown): MediaRenamedInSave[] {
+  if (!isObject(body) || !Array.isArray(body.media_renamed)) return [];
+  return body.media_renamed.filter((r): r is MediaRenamedInSave => isObject(r) && typeof r.from === 'string' && typeof r.to === 'string');
 }
 
 export function lockFrom(body: unknown): DraftLock | null {

@@ -17,7 +17,7 @@ import {
 } from './draft-editor';
 import { EDITOR_TEXTS } from './editor-texts';
 import { scheduledNoticeText } from './publish-schedule';
-import { failureText, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
+import { failureText, mediaRenamedFrom, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
 import type { DraftLockControls } from './use-draft-lock';
 
 const STAGE_STORAGE_KEY = 'punchline.editor.stage';
@@ -130,7 +130,8 @@ export function useDraftEditor(options: {
       return { ok: false, message: failureText(result, EDITOR_TEXTS.saveDraftFailed) };
     }
     const saved = normaliseSettings(settingsFrom(result.body) ?? { ...sent, ...body }, 'editor');
-    dispatch({ type: 'saved', sent, saved, notice: { tone: 'success', text: 'Draft saved.' } });
+    const renamed = mediaRenamedFrom(result.body);
+    dispatch({ type: 'saved', sent, saved, notice: { tone: 'success', text: renamed.length > 0 ? EDITOR_TEXTS.savedFollowingRenames(renamed) : 'Draft saved.' } });
     void readPublicReading();
     return { ok: true, saved };
   }, [api, lockRef, readPublicReading]);
