@@ -221,3 +221,42 @@ test('a file renamed while the editor holds its old link: the save keeps the new
     await app.stop();
   }
 });
+
+test('deleting a file that only snapshots and earlier publishes use warns, names them, and asks twice', async () => {
+  const app = await startBuiltApp();
+  try {
+    const { page, context } = await signInAdmin(browser, app, '/admin/media');
+    try {
+      const call = async (method: 'POST' | 'PUT', path: string, data: unknown) => {
+        const res = await page.request.fetch(at(page, path), { method, data, headers: { origin: new URL(page.url()).origin } });
+        expect([path, res.status()]).toEqual([path, path.endsWith('/versions') ? 201 : 200]);
+        return res.json() as Promise<Record<string, unknown>>;
+      };
+      const poster = await uploadThrough(page, 'Season poster.jpg', await photo(640, 480, 2));
+      await call('POST', '/api/settings/lock/acquire', { ttlSeconds: 300 });
+      await call('PUT', '/api/settings?stage=draft', { hero_image_url: poster.url });
+      await call('POST', '/api/settings/publish', {});
+      await call('POST', '/api/settings/versions', { label: 'Spring', stage: 'draft' });
+      await call('PUT', '/api/settings?stage=draft', { hero_image_url: '' });
+      await call('POST', '/api/settings/publish', {});
+      await call('POST', '/api/settings/lock/release', {});
+
+      await page.reload();
+      const card = page.locator('.md-card', { has: page.locator('.md-card__name', { hasText: /^season-poster\.jpg$/ }) });
+      await card.getByRole('button', { name: /^Delete/ }).click();
+      const warning = page.getByRole('dialog', { name: 'Kept in the site’s history' });
+      await warning.getByText(/^Snapshot “Spring” of /).waitFor();
+      await warning.getByText(/^The live site as published on /).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, 'media-delete-kept-1280');
+      await warning.getByRole('button', { name: 'Delete anyway' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete file' });
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByText('Deleted “season-poster.jpg”.').waitFor();
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await app.stop();
+  }
+});

@@ -11,6 +11,16 @@ const stamp = join(root, 'backend', 'dist', '.build-stamp');
 const outputs = [join(root, 'backend', 'dist', 'main.js'), join(root, 'frontend', 'dist', 'client', 'index.html')];
 const sources = ['domain/src', 'projections/src', 'backend/src', 'frontend/src', 'frontend/index.html', 'frontend/vite.config.ts'];
 
+/**
+ * Image processing (sharp/libvips) fragments glibc's malloc arenas, and RSS grows far past what is in
+ * use: jemalloc when the machine has it (Debian: libjemalloc2), else at most two arenas. The same
+ * choice as infra/Dockerfile and the benchmarks (bench/src/app-process.ts).
+ */
+function allocatorEnv() {
+  const jemalloc = ['/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'].find((p) => existsSync(p));
+  return { MALLOC_ARENA_MAX: '2', ...(jemalloc ? { LD_PRELOAD: jemalloc } : {}) };
+}
+
 function newest(path) {
   if (!existsSync(path)) return 0;
   const s = statSync(path);
@@ -28,6 +38,6 @@ if (changed > built) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
-const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], { cwd: root, stdio: 'inherit', env: { ...allocatorEnv(), ...process.env } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

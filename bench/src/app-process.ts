@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,13 +47,19 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
+/** The allocator production runs the app with (scripts/start.mjs allocatorEnv, infra/Dockerfile). */
+function allocatorEnv(): Record<string, string> {
+  const jemalloc = ['/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'].find((p) => existsSync(p));
+  return { MALLOC_ARENA_MAX: '2', ...(jemalloc ? { LD_PRELOAD: jemalloc } : {}) };
+}
+
 /** The built app (`node backend/dist/main.js`) in its own process, as production runs it. */
 export async function startApp(env: Record<string, string>): Promise<RunningProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'punchline-bench-')), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl, ...env },
+    env: { ...process.env, ...allocatorEnv(), NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'punchline-bench-')), LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHttp(`${baseUrl}/api/health`, child, 120_000);

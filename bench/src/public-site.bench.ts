@@ -6,11 +6,11 @@ import { compare } from './load';
 import { fmt, freshDatabase, type Section } from './support';
 
 const ADMIN = 'bench-admin@punchline.test';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** The seeded season without media on other hosts: this machine has no network, and Lighthouse would count the failures. */
-function offlineSeed(value: unknown): unknown {
+export function offlineSeed(value: unknown): unknown {
   if (typeof value === 'string') return /^https:\/\/(images\.invalid|www\.youtube\.com|vimeo\.com)/.test(value) ? '' : value;
   if (Array.isArray(value)) return value.map(offlineSeed);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, offlineSeed(v)]));
@@ -34,15 +34,26 @@ async function visitorJavaScript(url: string): Promise<{ files: number; raw: num
   }
 }
 
-interface LighthouseScores {
+export interface LighthouseScores {
   performance: number;
   accessibility: number;
   'best-practices': number;
   seo: number;
 }
 
+export interface LighthouseRun {
+  scores: LighthouseScores;
+  /** Total byte weight of the page, as Lighthouse counts it (transferred bytes of every request). */
+  totalBytes: number;
+  largestContentfulPaintMs: number;
+}
+
 /** Lighthouse's default (mobile) preset against Debian's Chromium. */
-async function lighthouseScores(url: string): Promise<LighthouseScores> {
+export async function lighthouseScores(url: string): Promise<LighthouseScores> {
+  return (await lighthouseRun(url)).scores;
+}
+
+export async function lighthouseRun(url: string): Promise<LighthouseRun> {
   // Both packages are ESM-only; this file compiles to CommonJS.
   const load = new Function('s', 'return import(s)') as (s: string) => Promise<any>;
   const { default: lighthouse } = await load('lighthouse');
@@ -52,10 +63,14 @@ async function lighthouseScores(url: string): Promise<LighthouseScores> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     const c = result.lhr.categories;
     return {
-      performance: Math.round(c.performance.score * 100),
-      accessibility: Math.round(c.accessibility.score * 100),
-      'best-practices': Math.round(c['best-practices'].score * 100),
-      seo: Math.round(c.seo.score * 100),
+      scores: {
+        performance: Math.round(c.performance.score * 100),
+        accessibility: Math.round(c.accessibility.score * 100),
+        'best-practices': Math.round(c['best-practices'].score * 100),
+        seo: Math.round(c.seo.score * 100),
+      },
+      totalBytes: Number(result.lhr.audits['total-byte-weight']?.numericValue ?? 0),
+      largestContentfulPaintMs: Number(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
     };
   } finally {
     await chrome.kill();

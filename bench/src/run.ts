@@ -7,6 +7,7 @@ import { publicSiteBench } from './public-site.bench';
 import { publicAnswersBench } from './public-answers.bench';
 import { scaleBench } from './scale.bench';
 import { historyBench } from './history.bench';
+import { mediaBench } from './media.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<Section>> = {
   'public-site': publicSiteBench,
   'public-answers': publicAnswersBench,
   history: historyBench,
+  media: mediaBench,
   scale: scaleBench,
 };
 

@@ -36,9 +36,9 @@ async function main(): Promise<number> {
   try {
     const reactor = app.get(MediaImagesReactor);
     const count = async () => {
-      const { first, avif } = await reactor.pending();
-      // A file still without variants has two steps ahead of it (first variants, then AVIF).
-      return { waiting: first.length * 2 + avif.length, next: (first[0] ?? avif[0])?.path ?? '' };
+      const { first, rest } = await reactor.pending();
+      // A file still without variants has two steps ahead of it (WebP, then the fallback and AVIF).
+      return { waiting: first.length * 2 + rest.length, next: (first[0] ?? rest[0])?.path ?? '' };
     };
     const start = await count();
     const total = start.waiting;

@@ -124,6 +124,23 @@ export class SiteHistory {
     return { from, to, changes: diffJson(b, a) };
   }
 
+  /**
+   * Earlier publishes (not the current live version) whose live record satisfies `uses`, newest
+   * first, looking back over the last `lookBack` publishes (issue 13: a file about to be deleted
+   * that a rollback would bring back).
+   */
+  async publishesWhere(uses: (live: StoredSettings) => boolean, lookBack = 50): Promise<{ position: number; occurred_at: string }[]> {
+    await this.catchUp();
+    const publishes = this.index.filter((e) => e.type === 'Published');
+    const found: { position: number; occurred_at: string }[] = [];
+    for (const event of publishes.slice(-lookBack - 1, -1).reverse()) {
+      const [recorded] = await this.store.readStream(SITE_STREAM, { fromRevision: event.revision, maxCount: 1 });
+      const live = (recorded?.data as { settings?: StoredSettings } | undefined)?.settings;
+      if (live && uses(live)) found.push({ position: event.position, occurred_at: event.occurredAt });
+    }
+    return found;
+  }
+
   async fields(stage: HistoryStage): Promise<Record<string, FieldProvenance>> {
     await this.catchUp();
     const out: Record<string, FieldProvenance> = {};

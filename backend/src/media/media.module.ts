@@ -1,5 +1,6 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { HistoryModule } from '../history/history.module';
 import type { AppConfig } from '../platform/config/config';
 import { CONFIG } from '../platform/platform.module';
 import { DeleteMediaHandler } from './delete-media/delete-media.handler';
@@ -28,7 +29,7 @@ import { UploadMediaHttpController } from './upload-media/upload-media.http.cont
  * configured store, the library's history on the media stream, the list in rm.media_files.
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, HistoryModule],
   controllers: [UploadMediaHttpController, ListMediaHttpController, DeleteMediaHttpController, RenameMediaHttpController, ServeMediaHttpController, MediaUsageHttpController],
   providers: [
     { provide: MEDIA_STORAGE, inject: [CONFIG], useFactory: (config: AppConfig) => createMediaStorage(config) },

@@ -88,8 +88,8 @@ export interface ResponsiveImage {
   height: number;
   /** Per format, 'url 320w, url 640w, …' (only formats the file has). */
   srcset: Partial<Record<VariantFormat, string>>;
-  /** The format of the `<img>` fallback. */
-  fallback: VariantFormat;
+  /** The format of the `<img>`'s own srcset (JPEG or PNG); null until those exist (the img keeps the file itself). */
+  fallback: 'jpeg' | 'png' | null;
 }
 
 export function responsiveImageOf(path: string, image: { width: number; height: number; variants: readonly ImageVariant[] }): ResponsiveImage | null {
@@ -99,7 +99,7 @@ export function responsiveImageOf(path: string, image: { width: number; height: 
     const list = image.variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
     if (list.length > 0) srcset[format] = list.map((v) => `${mediaVariantUrl(path, v.width, format)} ${v.width}w`).join(', ');
   }
-  const fallback: VariantFormat = srcset.jpeg ? 'jpeg' : srcset.png ? 'png' : 'webp';
+  const fallback = srcset.jpeg ? 'jpeg' : srcset.png ? 'png' : null;
   return { width: image.width, height: image.height, srcset, fallback };
 }
 

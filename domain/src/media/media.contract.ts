@@ -30,3 +30,13 @@ export interface MediaRenamedInSave {
   /** The proxy URL the draft now holds. */
   url: string;
 }
+
+/**
+ * `GET /api/storage/usage?path=` also answers where a file is kept beyond draft and live (issue 13
+ * point 6): snapshots and earlier publishes that link to it. Not a reason to refuse a delete, but a
+ * warning: restoring or rolling back to them later would show a missing file.
+ */
+export interface MediaHistoryUsage {
+  snapshots: { id: string; label: string | null; created_at: string }[];
+  publishes: { position: number; occurred_at: string }[];
+}

@@ -34,7 +34,7 @@ export interface RecordImageProcessed {
   data: { path: string; contentSha256: string; width: number; height: number; variants: ImageVariant[]; cleanedSize?: number };
 }
 
-/** Variants of a processed file made later (AVIF); only new ones are recorded, for the content they were made from. */
+/** Variants of a processed file made later (fallback format, AVIF); only new ones are recorded, for the content they were made from. */
 export interface RecordImageVariantsAdded {
   type: 'RecordImageVariantsAdded';
   data: { path: string; contentSha256: string; variants: ImageVariant[] };

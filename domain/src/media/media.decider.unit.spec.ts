@@ -1,7 +1,7 @@
 import { MEDIA_TEXTS, planMediaRename, planMediaUpload, type MediaCommand } from './media.decider';
 import { renamedMediaReplacements } from './media-usage';
 import type { MediaEvent } from './media.events';
-import { foldMedia, pendingAvif, pendingImages } from './media.state';
+import { foldMedia, pendingImages, pendingSecondStep } from './media.state';
 import { isRasterImage } from './image-variants';
 import type { MediaUsage } from './media-usage';
 import { deciderSpecification } from '../test-support/decider-specification';
@@ -136,8 +136,8 @@ describe('image pipeline results (issue 13)', () => {
     given(uploaded('hero.png'), done).when(add('e'.repeat(64))).then([]);
     given(uploaded('hero.png'), deleted('hero.png')).when(add(sha)).thenFails('NOT_FOUND', MEDIA_TEXTS.notFound);
     const state = foldMedia([uploaded('hero.png'), done]);
-    expect(pendingAvif(state, 1280).map((f) => f.path)).toEqual(['hero.png']);
-    expect(pendingAvif(foldMedia([uploaded('hero.png'), done, { type: 'MediaImageVariantsAdded', data: { path: 'hero.png', contentSha256: sha, variants: [avif] } }]), 1280)).toEqual([]);
+    expect(pendingSecondStep(state).map((f) => f.path)).toEqual(['hero.png']);
+    expect(pendingSecondStep(foldMedia([uploaded('hero.png'), done, { type: 'MediaImageVariantsAdded', data: { path: 'hero.png', contentSha256: sha, variants: [avif] } }]))).toEqual([]);
   });
 
   it('records a failure once, with its reason', () => {

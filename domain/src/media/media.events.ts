@@ -53,7 +53,7 @@ export interface MediaImageProcessedData {
   cleanedSize?: number;
 }
 
-/** Variants made after the first ones (AVIF, slower to encode, follows the WebP and fallback files). */
+/** Variants made after the first ones: the fallback format and AVIF (slower to encode), after WebP. */
 export interface MediaImageVariantsAddedData {
   path: string;
   contentSha256: string;

@@ -116,10 +116,10 @@ export function pendingImages(state: MediaState, isRaster: (mimeType: string) =>
   return [...state.files.values()].filter((f) => isRaster(f.mimeType) && !f.imageError && (f.image?.variants.length ?? 0) === 0).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** Processed files still without AVIF variants where AVIF pays (the pipeline's second step). */
-export function pendingAvif(state: MediaState, avifMaxWidth: number): MediaFile[] {
+/** Processed files whose second step (the fallback format and AVIF) has not run yet. */
+export function pendingSecondStep(state: MediaState): MediaFile[] {
   return [...state.files.values()]
-    .filter((f) => !f.imageError && f.image?.contentSha256 && f.image.variants.some((v) => v.width <= avifMaxWidth) && !f.image.variants.some((v) => v.format === 'avif'))
+    .filter((f) => !f.imageError && f.image?.contentSha256 && f.image.variants.length > 0 && f.image.variants.every((v) => v.format === 'webp'))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 

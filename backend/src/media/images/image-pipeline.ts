@@ -74,7 +74,7 @@ export async function cleanImage(input: Buffer, mimeType: string): Promise<Clean
     const image = animated ? open(input, true) : open(input).autoOrient();
     const encoded =
       mimeType === 'image/jpeg'
-        ? image.keepIccProfile().jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+        ? image.keepIccProfile().jpeg({ quality: 90 })
         : mimeType === 'image/png'
           ? image.keepIccProfile().png()
           : mimeType === 'image/webp'
@@ -104,11 +104,12 @@ const ENCODE: Record<VariantFormat, (image: Sharp) => Sharp> = {
 
 /**
  * Width variants of a clean image (the first frame for a GIF), smallest first. Step 'first' makes
- * WebP and the fallback format for every width: what pages need, quickly. Step 'avif' makes AVIF
- * where it pays (several times WebP's encode time). The original is decoded once per step, to the
- * largest width, and the others are made from that.
+ * WebP for every width: what every current browser and the admin's thumbnails need, quickly. Step
+ * 'rest' makes the fallback format (JPEG, or PNG) for every width and AVIF where it pays (several
+ * times WebP's encode time). The original is decoded once per step, to the largest width, and the
+ * others are made from that.
  */
-export async function makeVariants(clean: Buffer, mimeType: string, step: 'first' | 'avif', onVariant?: (v: MadeVariant) => Promise<void>): Promise<MadeVariant[]> {
+export async function makeVariants(clean: Buffer, mimeType: string, step: 'first' | 'rest', onVariant?: (v: MadeVariant) => Promise<void>): Promise<MadeVariant[]> {
   let base: { data: Buffer; info: OutputInfo };
   let hasAlpha = false;
   let widths: number[] = [];
@@ -117,8 +118,6 @@ export async function makeVariants(clean: Buffer, mimeType: string, step: 'first
     hasAlpha = header.hasAlpha === true;
     widths = variantWidthsFor(header.width ?? 0);
     if (widths.length === 0) throw new DomainError('INVALID_INPUT', IMAGE_TEXTS.corrupt);
-    if (step === 'avif') widths = widths.filter((w) => variantFormatsFor(w, 'jpeg').includes('avif'));
-    if (widths.length === 0) return [];
     // No rotate(): the stored bytes are already upright (cleanImage did it).
     base = await open(clean).resize({ width: widths[widths.length - 1], withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
@@ -126,7 +125,7 @@ export async function makeVariants(clean: Buffer, mimeType: string, step: 'first
   }
   const fallback = fallbackFormatOf(mimeType, hasAlpha);
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels as 1 | 2 | 3 | 4 };
-  const formats: VariantFormat[] = step === 'first' ? ['webp', fallback] : ['avif'];
+  const formats: VariantFormat[] = step === 'first' ? ['webp'] : [fallback, 'avif'];
   const jobs: Array<{ width: number; format: VariantFormat }> = [];
   for (const format of formats) {
     for (const width of widths) if (variantFormatsFor(width, fallback).includes(format)) jobs.push({ width, format });

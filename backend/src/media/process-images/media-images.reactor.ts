@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { AVIF_MAX_WIDTH, DomainError, type ImageVariant, type MediaFile, isRasterImage, pendingAvif, pendingImages, variantKey, VARIANT_MIME } from '@punchline/domain';
+import { DomainError, type ImageVariant, type MediaFile, isRasterImage, pendingImages, pendingSecondStep, variantKey, VARIANT_MIME } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
 import { IdSource } from '../../platform/event-sourcing/clock';
 import { LeaderLock, ReactorLoop } from '../../platform/event-sourcing/reactor-loop';
@@ -25,8 +25,8 @@ async function readAll(storage: MediaStorage, path: string): Promise<Buffer | nu
 /**
  * Makes the responsive variants of raster images (issue 13), off the request path. A reactor on
  * the media stream: each pass takes one file with neither variants nor a recorded failure and makes
- * WebP and the fallback format (MediaImageProcessed), or, when none waits, one still without AVIF
- * (MediaImageVariantsAdded), and records the result on the stream, so a crash mid-way (variants half written, nothing
+ * its WebP variants (MediaImageProcessed), or, when none waits, one still without its fallback
+ * format and AVIF variants (MediaImageVariantsAdded), and records the result on the stream, so a crash mid-way (variants half written, nothing
  * recorded) is simply done again on the next start, and a repeated pass records nothing twice.
  * Files uploaded before the pipeline are first cleaned in place (upright, metadata stripped).
  */
@@ -69,28 +69,28 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
     this.loop.wake();
   }
 
-  /** Files waiting for their first variants, then files waiting for AVIF. */
-  async pending(): Promise<{ first: MediaFile[]; avif: MediaFile[] }> {
-    return this.media.read((state) => ({ first: pendingImages(state, isRasterImage), avif: pendingAvif(state, AVIF_MAX_WIDTH) }));
+  /** Files waiting for their first variants (WebP), then files waiting for the rest (fallback format, AVIF). */
+  async pending(): Promise<{ first: MediaFile[]; rest: MediaFile[] }> {
+    return this.media.read((state) => ({ first: pendingImages(state, isRasterImage), rest: pendingSecondStep(state) }));
   }
 
   /**
-   * One step per pass, first variants before any AVIF (a new upload's WebP does not wait behind
-   * another file's AVIF): answers 0 after a step (the loop comes straight back), null when none waits.
+   * One step per pass, first variants before any second step (a new upload's WebP does not wait
+   * behind another file's AVIF): answers 0 after a step (the loop comes straight back), null when none waits.
    */
   async processNext(): Promise<number | null> {
-    const { first, avif } = await this.pending();
-    const file = first[0] ?? avif[0];
+    const { first, rest } = await this.pending();
+    const file = first[0] ?? rest[0];
     if (!file) return null;
     if (first[0]) await this.process(file);
-    else await this.addAvif(file);
-    this.onProgress?.(file, first.length + avif.length - 1);
+    else await this.addRest(file);
+    this.onProgress?.(file, first.length + rest.length - 1);
     // Straight back: the step may have made more work (a file's first variants lead to its AVIF).
     return 0;
   }
 
-  /** The second step: AVIF variants from the stored (clean) bytes the first ones were made from. */
-  private async addAvif(file: MediaFile): Promise<void> {
+  /** The second step: fallback-format and AVIF variants from the stored (clean) bytes the first ones were made from. */
+  private async addRest(file: MediaFile): Promise<void> {
     const started = Date.now();
     const clean = await readAll(this.storage, file.path);
     const contentSha256 = file.image!.contentSha256!;
@@ -99,9 +99,9 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
       return this.fail(file, 'The stored file changed after its first variants were made.');
     }
     try {
-      const variants = await this.work.run(() => this.storeVariants(clean, file.mimeType, contentSha256, 'avif'));
+      const variants = await this.work.run(() => this.storeVariants(clean, file.mimeType, contentSha256, 'rest'));
       await this.media.execute(this.issuer(), () => ({ type: 'RecordImageVariantsAdded', data: { path: file.path, contentSha256, variants } }));
-      this.logger.log(`${file.path}: ${variants.length} AVIF variants in ${Date.now() - started} ms`);
+      this.logger.log(`${file.path}: ${variants.length} more variants in ${Date.now() - started} ms`);
       await this.responsive.refresh();
     } catch (error) {
       if (error instanceof DomainError && error.code === 'INVALID_INPUT') return this.fail(file, error.message);
@@ -110,7 +110,7 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async storeVariants(clean: Buffer, mimeType: string, contentSha256: string, step: 'first' | 'avif'): Promise<ImageVariant[]> {
+  private async storeVariants(clean: Buffer, mimeType: string, contentSha256: string, step: 'first' | 'rest'): Promise<ImageVariant[]> {
     const variants: ImageVariant[] = [];
     await makeVariants(clean, mimeType, step, async (made) => {
       const key = variantKey(contentSha256, made.width, made.format);

@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DraftAnswer } from '../pull-live/pull-live.command';
+import { MediaLibraryView } from '../media-library.view';
 import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { RestoreSnapshotCommand } from './restore-snapshot.command';
@@ -9,10 +10,14 @@ export class RestoreSnapshotHandler implements ICommandHandler<RestoreSnapshotCo
   constructor(
     private readonly site: SiteStream,
     private readonly reads: SettingsReadService,
+    private readonly library: MediaLibraryView,
   ) {}
 
-  async execute({ context, snapshotId }: RestoreSnapshotCommand): Promise<DraftAnswer> {
+  /** Issue 13 point 6: the answer names library files the restored draft links to that were deleted since. */
+  async execute({ context, snapshotId }: RestoreSnapshotCommand): Promise<DraftAnswer & { missing_media?: string[] }> {
     await this.site.execute(context, (now) => ({ type: 'RestoreSnapshot', data: { snapshotId }, metadata: { actorEmail: context.actorEmail, now } }));
-    return { data: (await this.reads.getDraft('editor')).settings, error: null };
+    const data = (await this.reads.getDraft('editor')).settings;
+    const missing = await this.library.missingFrom(data);
+    return missing.length > 0 ? { data, error: null, missing_media: missing } : { data, error: null };
   }
 }

@@ -1,39 +1,17 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  MEDIA_STREAM,
-  mediaDecider,
-  renamedMediaReplacements,
-  rewriteLinkReferences,
-  validateSettingsUpdate,
-  type MediaCommand,
-  type MediaEvent,
-  type MediaState,
-  type MediaUrlOptions,
-} from '@punchline/domain';
-import { type AggregateRunner, AggregateRunners } from '../../platform/event-sourcing/aggregate-runner';
-import type { AppConfig } from '../../platform/config/config';
-import { CONFIG } from '../../platform/platform.module';
-import { mediaUrlOptions } from '../../media/media-url-options';
+import { renamedMediaReplacements, rewriteLinkReferences, validateSettingsUpdate } from '@punchline/domain';
+import { MediaLibraryView } from '../media-library.view';
 import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { SaveDraftCommand, type MediaRenamedInSave, type SaveDraftResult } from './save-draft.command';
 
 @CommandHandler(SaveDraftCommand)
 export class SaveDraftHandler implements ICommandHandler<SaveDraftCommand> {
-  /** The media stream read for its renames only, through the domain's decider (no media feature internals). */
-  private readonly media: AggregateRunner<MediaState, MediaCommand, MediaEvent>;
-  private readonly urlOptions: MediaUrlOptions;
-
   constructor(
     private readonly site: SiteStream,
     private readonly reads: SettingsReadService,
-    runners: AggregateRunners,
-    @Inject(CONFIG) config: AppConfig,
-  ) {
-    this.media = runners.create({ decider: mediaDecider, name: 'media (renames for saves)', staleRevisionText: '', cache: true });
-    this.urlOptions = mediaUrlOptions(config);
-  }
+    private readonly library: MediaLibraryView,
+  ) {}
 
   async execute({ context, settings }: SaveDraftCommand): Promise<SaveDraftResult> {
     const { record, renamed } = await this.followRenames(settings);
@@ -51,8 +29,7 @@ export class SaveDraftHandler implements ICommandHandler<SaveDraftCommand> {
   private async followRenames(settings: unknown): Promise<{ record: unknown; renamed: MediaRenamedInSave[] }> {
     const checked = validateSettingsUpdate(settings);
     if (!checked.ok) return { record: settings, renamed: [] };
-    const renames = await this.media.read(MEDIA_STREAM, (state) => state.renamed);
-    const replacements = renamedMediaReplacements(checked.value, renames, this.urlOptions);
+    const replacements = renamedMediaReplacements(checked.value, await this.library.renamed(), this.library.urlOptions);
     if (replacements.length === 0) return { record: settings, renamed: [] };
     const rewritten = rewriteLinkReferences(checked.value, replacements);
     const byFile = new Map<string, MediaRenamedInSave>();

@@ -3,6 +3,8 @@ export const EDITOR_TEXTS = {
   readOnlyLive: 'Switch to the Draft view to edit these fields.',
   readOnlyLocked: 'Draft is locked by another editor. Fields are read-only until they release the lock.',
   saveDraftFailed: 'Failed to save draft',
+  restoredWithMissingMedia: (paths: readonly string[]) =>
+    `Snapshot restored into the draft, but ${paths.length === 1 ? 'this file it uses was' : 'these files it uses were'} deleted from the Media Manager since: ${paths.join(', ')}. Upload ${paths.length === 1 ? 'it' : 'them'} again or pick others before publishing.`,
   /** Issue 13 point 5: the save followed files renamed in the Media Manager while this form held their old links. */
   savedFollowingRenames: (renamed: readonly { from: string; to: string }[]) =>
     `Draft saved. Renamed meanwhile in the Media Manager: ${renamed.map((r) => `“${r.from}” is now “${r.to}”`).join(', ')}; the draft uses the new ${renamed.length === 1 ? 'name' : 'names'}.`,

@@ -62,6 +62,12 @@ export function mediaRenamedFrom(body: unknown): MediaRenamedInSave[] {
   return body.media_renamed.filter((r): r is MediaRenamedInSave => isObject(r) && typeof r.from === 'string' && typeof r.to === 'string');
 }
 
+/** Library files a restored snapshot links to that were deleted since (issue 13 point 6); [] when none. */
+export function missingMediaFrom(body: unknown): string[] {
+  if (!isObject(body) || !Array.isArray(body.missing_media)) return [];
+  return body.missing_media.filter((p): p is string => typeof p === 'string');
+}
+
 export function lockFrom(body: unknown): DraftLock | null {
   if (!isObject(body) || !isObject(body.lock)) return null;
   return typeof body.lock.holder_email === 'string' ? (body.lock as unknown as DraftLock) : null;

@@ -17,7 +17,7 @@ import {
 } from './draft-editor';
 import { EDITOR_TEXTS } from './editor-texts';
 import { scheduledNoticeText } from './publish-schedule';
-import { failureText, mediaRenamedFrom, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
+import { failureText, mediaRenamedFrom, missingMediaFrom, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
 import type { DraftLockControls } from './use-draft-lock';
 
 const STAGE_STORAGE_KEY = 'punchline.editor.stage';
@@ -237,7 +237,12 @@ export function useDraftEditor(options: {
       rememberStage('draft');
       await load('draft');
       await lockRef.current?.acquire({ silent: true });
-      dispatch({ type: 'done', notice: { tone: 'success', text: 'Snapshot restored into the draft.' } });
+      // Issue 13 point 6: files the snapshot links to that were deleted since are named, not left to break silently.
+      const missing = missingMediaFrom(result.body);
+      dispatch({
+        type: 'done',
+        notice: missing.length > 0 ? { tone: 'error', text: EDITOR_TEXTS.restoredWithMissingMedia(missing) } : { tone: 'success', text: 'Snapshot restored into the draft.' },
+      });
       return { ok: true };
     },
     [api, load, lockRef],

@@ -2,7 +2,7 @@
  * The storage calls of SPEC §7 as the Media Manager and the picker make them. JSON calls go through
  * the shared client; the upload uses XMLHttpRequest because fetch cannot report upload progress.
  */
-import type { MediaFileView, MediaUsage } from '@punchline/domain';
+import type { MediaFileView, MediaHistoryUsage, MediaUsage } from '@punchline/domain';
 import { api } from '../../shared/api';
 import { MEDIA_TEXTS } from './media-texts';
 
@@ -37,6 +37,13 @@ export async function fetchUsage(path?: string, signal?: AbortSignal): Promise<O
   const res = await api.get<{ items?: { path: string; usage: MediaUsage[] }[] }>(`/api/storage/usage${path ? `?path=${encodeURIComponent(path)}` : ''}`, { signal });
   if (!res.ok || !res.body || !Array.isArray(res.body.items)) return { ok: false, status: res.status, error: MEDIA_TEXTS.usageFailed };
   return { ok: true, value: new Map(res.body.items.map((i) => [i.path, i.usage])) };
+}
+
+/** Where one file is used: draft and live (blocking a delete) and the site's history (a warning). */
+export async function fetchFileUsage(path: string): Promise<Outcome<{ usage: MediaUsage[]; history: MediaHistoryUsage }>> {
+  const res = await api.get<{ items?: { path: string; usage: MediaUsage[] }[]; history?: MediaHistoryUsage }>(`/api/storage/usage?path=${encodeURIComponent(path)}`);
+  if (!res.ok || !res.body || !Array.isArray(res.body.items)) return { ok: false, status: res.status, error: MEDIA_TEXTS.usageFailed };
+  return { ok: true, value: { usage: res.body.items.find((i) => i.path === path)?.usage ?? [], history: res.body.history ?? { snapshots: [], publishes: [] } } };
 }
 
 export interface RenameResult {

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatBytes, formatKilobytes, renamedMediaFileName, type MediaUsage } from '@punchline/domain';
 import { ConfirmDialog, ModalDialog } from '../editor/modal-dialog';
-import { deleteMedia, fetchUsage, renameMedia, type MediaItem } from './media-api';
+import { formatWhen } from '../../shared/format-when';
+import { deleteMedia, fetchFileUsage, fetchUsage, renameMedia, type MediaItem } from './media-api';
 import {
   COPIED_FEEDBACK_MS,
   MEDIA_SEARCH_DEBOUNCE_MS,
@@ -110,20 +111,27 @@ export function MediaManagerPage() {
   // Delete: check usage first, then either the in-use alert or the confirm.
   const [checkingPath, setCheckingPath] = useState<string | null>(null);
   const [inUse, setInUse] = useState<{ item: MediaItem; usage: MediaUsage[] } | null>(null);
+  // Kept by snapshots or earlier publishes: a warning to get past before the usual confirm.
+  const [kept, setKept] = useState<{ item: MediaItem; lines: string[] } | null>(null);
   const [confirming, setConfirming] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const onDelete = async (item: MediaItem) => {
     setNotice(null);
     setCheckingPath(item.path);
-    const result = await fetchUsage(item.path);
+    const result = await fetchFileUsage(item.path);
     setCheckingPath(null);
     if (!result.ok) {
       setNotice({ tone: 'error', text: MEDIA_TEXTS.usageFailed });
       return;
     }
-    const used = result.value.get(item.path) ?? [];
+    const { usage: used, history } = result.value;
+    const keptLines = [
+      ...history.snapshots.map((s) => MEDIA_TEXTS.keptBySnapshot(s.label, formatWhen(s.created_at))),
+      ...history.publishes.map((p) => MEDIA_TEXTS.keptByPublish(formatWhen(p.occurred_at))),
+    ];
     if (used.length > 0) setInUse({ item, usage: used });
+    else if (keptLines.length > 0) setKept({ item, lines: keptLines });
     else setConfirming(item);
   };
 
@@ -307,6 +315,43 @@ export function MediaManagerPage() {
                 <li key={i}>{line}</li>
               ))}
             </ul>
+          </div>
+        ) : null}
+      </ModalDialog>
+
+      <ModalDialog
+        open={kept !== null}
+        title={MEDIA_TEXTS.keptTitle}
+        onClose={() => setKept(null)}
+        size="small"
+        footer={
+          <>
+            <button type="button" className="ed-button" onClick={() => setKept(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="ed-button ed-button--danger"
+              onClick={() => {
+                const item = kept?.item ?? null;
+                setKept(null);
+                setConfirming(item);
+              }}
+            >
+              Delete anyway
+            </button>
+          </>
+        }
+      >
+        {kept ? (
+          <div role="alert">
+            <p>{MEDIA_TEXTS.keptIntro(kept.item.name)}</p>
+            <ul className="md-usage-list">
+              {kept.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p>{MEDIA_TEXTS.keptOutro}</p>
           </div>
         ) : null}
       </ModalDialog>

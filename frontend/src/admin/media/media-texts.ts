@@ -11,6 +11,11 @@ export const MEDIA_TEXTS = {
   copied: 'Copied',
   copyFailed: 'Could not copy the URL.',
   inUseTitle: 'File in use',
+  keptTitle: 'Kept in the site’s history',
+  keptIntro: (name: string) => `“${name}” is not used by the draft or the live site, but the site’s history still links to it:`,
+  keptBySnapshot: (label: string | null, when: string) => `Snapshot ${label ? `“${label}”` : 'without a label'} of ${when}`,
+  keptByPublish: (when: string) => `The live site as published on ${when}`,
+  keptOutro: 'Restoring one of these, or rolling live back to it, would show a missing image. Delete it anyway?',
   inUseIntro: (name: string) => `“${name}” cannot be deleted while the site uses it. Remove it from these places first:`,
   empty: 'No media yet. Upload an image or a video to get started.',
   /** The empty state names the filter in use (issue 12 point 5), not just 'search'. */

@@ -67,7 +67,7 @@ export function FallbackImage({ src, alt, className, width, height, priority = f
  */
 export function ResponsivePicture({ image, sizes, children }: { image: ResponsiveImage | undefined; sizes: string; children: ReactElement<ImgHTMLAttributes<HTMLImageElement>> }) {
   if (!image) return children;
-  const fallback = image.srcset[image.fallback];
+  const fallback = image.fallback ? image.srcset[image.fallback] : undefined;
   return (
     <picture>
       {image.srcset.avif ? <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} /> : null}
