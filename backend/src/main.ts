@@ -1,19 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { loadConfigOrReport } from './platform/config/config';
 import { openRuntime } from './platform/runtime';
 import { createApp } from './platform/http/create-app';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport((message) => process.stderr.write(`${message}\n`));
+  if (!config) process.exit(1);
   const runtime = await openRuntime(config);
   const app = await createApp(runtime);
   await app.listen(config.port, config.host);

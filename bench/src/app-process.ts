@@ -97,3 +97,12 @@ export async function devSignIn(baseUrl: string, email: string): Promise<string>
   if (res.status !== 302 || !cookie) throw new Error(`dev sign-in failed: ${res.status}`);
   return cookie;
 }
+
+/** Waits until the app's projector has caught up with the log (its health says lag 0). */
+export async function projectorCaughtUp(baseUrl: string): Promise<void> {
+  for (;;) {
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { projector: { lag: number } };
+    if (health.projector.lag <= 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, diffSettings, mergeDraftOverLive, validateSettingsUpdate, type NewEvent, type StoredSettings } from '@punchline/domain';
 import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
-import { devSignIn, startApp } from './app-process';
+import { devSignIn, projectorCaughtUp, startApp } from './app-process';
 import { largeRecord } from './season';
 import { fmt, freshDatabase, percentile, type Section } from './support';
 
@@ -80,11 +80,7 @@ export async function historyBench(): Promise<Section> {
 
     const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: `${ADMIN},${OTHER}` });
     try {
-      for (let lag = 1; lag > 0; ) {
-        const health = (await (await fetch(`${app.baseUrl}/api/health`)).json()) as { projector: { lag: number } };
-        lag = health.projector.lag;
-        if (lag > 0) await new Promise((r) => setTimeout(r, 250));
-      }
+      await projectorCaughtUp(app.baseUrl);
       // As in the settings bench: a history this old has long been vacuumed and checkpointed.
       await db.query('VACUUM ANALYZE');
       await db.query('CHECKPOINT');

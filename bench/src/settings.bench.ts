@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, validateSettingsUpdate, type NewEvent } from '@punchline/domain';
 import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
-import { devSignIn, startApp, startReference } from './app-process';
+import { devSignIn, projectorCaughtUp, startApp, startReference } from './app-process';
 import { compare } from './load';
 import { largeRecord } from './season';
 import { fmt, freshDatabase, percentile, type Section } from './support';
@@ -51,11 +51,7 @@ export async function settingsBench(): Promise<Section> {
     const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: ADMIN });
     try {
       // The projector catches up on the 100,000 seeded events before we measure.
-      for (let lag = 1; lag > 0; ) {
-        const health = (await (await fetch(`${app.baseUrl}/api/health`)).json()) as { projector: { lag: number } };
-        lag = health.projector.lag;
-        if (lag > 0) await new Promise((r) => setTimeout(r, 250));
-      }
+      await projectorCaughtUp(app.baseUrl);
       // A 100,000-event history accumulated over years has long been vacuumed and checkpointed;
       // measuring right after a bulk load would time PostgreSQL's catch-up I/O instead.
       await db.query('VACUUM ANALYZE');

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
-import { ConfigError, loadConfig } from '../platform/config/config';
+import { loadConfigOrReport } from '../platform/config/config';
 import { openRuntime } from '../platform/runtime';
 import { MediaImagesReactor } from '../media/process-images/media-images.reactor';
 
@@ -21,16 +21,8 @@ export function progressBar(done: number, total: number, label: string, width = 
  * does, and this command shows its progress). Safe to stop and run again: the work is recorded per file.
  */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport((message) => process.stderr.write(`${message}\n`));
+  if (!config) return 2;
   const runtime = await openRuntime(config);
   const app = await NestFactory.createApplicationContext(AppModule.forRuntime(runtime), { logger: ['error'] });
   try {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { THUMBNAIL_WIDTH, mediaProxyUrl, mediaVariantUrl, pickVariant, type ImageVariant, type MediaFileView } from '@punchline/domain';
-import { LIVE_SCHEMA, qualified, type Database, isoTimestamp } from '@punchline/projections';
+import { THUMBNAIL_WIDTH, mediaProxyUrl, mediaVariantUrl, pickVariant, type MediaFileView } from '@punchline/domain';
+import { LIVE_SCHEMA, qualified, type Database, type MediaFilesTableRow, isoTimestamp } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export type { MediaFileView } from '@punchline/domain';
@@ -9,18 +9,8 @@ export const MEDIA_SORTS = ['updated_at', 'name', 'size'] as const;
 export type MediaSort = (typeof MEDIA_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
-type Row = {
-  path: string;
-  name: string;
-  size: number | string;
-  mime_type: string;
-  created_at: string | Date;
-  updated_at: string | Date;
-  width: number | null;
-  height: number | null;
-  variants: ImageVariant[];
-  image_error: string | null;
-};
+/** The columns the list reads (the projection owns the table's row type). */
+type Row = Omit<MediaFilesTableRow, 'uploaded_by' | 'position'>;
 
 const COLUMNS = 'path, name, size, mime_type, created_at, updated_at, width, height, variants, image_error';
 

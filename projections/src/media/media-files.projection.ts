@@ -21,6 +21,22 @@ export interface MediaFileRow {
   imageError: string | null;
 }
 
+/** A row of rm.media_files as the database hands it back (what readers of the table select from). */
+export interface MediaFilesTableRow {
+  path: string;
+  name: string;
+  size: number | string;
+  mime_type: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  uploaded_by: string | null;
+  position: number | string;
+  width: number | null;
+  height: number | null;
+  variants: ImageVariant[];
+  image_error: string | null;
+}
+
 /** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
 function occurredAt(event: RecordedEvent): string {
   const claimed = Date.parse(event.metadata?.occurredAt ?? '');
@@ -145,20 +161,7 @@ export const mediaFilesProjection: Projection = {
     if (media.length === 0) return;
     const table = qualified(schema, 'media_files');
     const paths = touchedPaths(media);
-    const existing = await tx.query<{
-      path: string;
-      name: string;
-      size: number | string;
-      mime_type: string;
-      created_at: string | Date;
-      updated_at: string | Date;
-      uploaded_by: string | null;
-      position: number | string;
-      width: number | null;
-      height: number | null;
-      variants: ImageVariant[];
-      image_error: string | null;
-    }>(
+    const existing = await tx.query<MediaFilesTableRow>(
       `SELECT path, name, size, mime_type, created_at, updated_at, uploaded_by, position, width, height, variants, image_error FROM ${table} WHERE path = ANY($1::text[])`,
       [paths],
     );

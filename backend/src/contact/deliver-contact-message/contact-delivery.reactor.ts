@@ -17,7 +17,7 @@ import { CONFIG, DATABASE } from '../../platform/platform.module';
 import { SettingsReadService } from '../../settings/settings-read.service';
 import { ContactResponsesReadService, type PendingDelivery } from '../contact-responses.read';
 import type { CommandIssuer } from '../../platform/event-sourcing/aggregate-runner';
-import { LeaderLock, ReactorLoop, describeError } from '../../platform/event-sourcing/reactor-loop';
+import { Reactor, describeError } from '../../platform/event-sourcing/reactor-loop';
 import { ContactStreams } from '../contact-streams';
 import { ContactMailer, SendFailure } from './contact-mailer';
 
@@ -51,15 +51,10 @@ interface Retry {
  * recipient records 'skipped' with the reason.
  */
 @Injectable()
-export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('contact-delivery');
+export class ContactDeliveryReactor extends Reactor implements OnApplicationBootstrap, OnModuleDestroy {
   /** Waits between attempts; tests shorten them. */
   retryDelaysMs: readonly number[] = DELIVERY_RETRY_DELAYS_MS;
   maxAttempts = DELIVERY_MAX_ATTEMPTS;
-  pollMs = 30_000;
-  leaderRetryMs = 5_000;
-
-  private readonly loop: ReactorLoop;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly retries = new Map<string, Retry>();
   private readonly recorded = new Map<string, number>();
@@ -72,35 +67,28 @@ export class ContactDeliveryReactor implements OnApplicationBootstrap, OnModuleD
     private readonly mailer: ContactMailer,
     private readonly settings: SettingsReadService,
   ) {
-    this.loop = new ReactorLoop({
-      leader: new LeaderLock(db, DELIVERY_LEADER_LOCK, this.logger),
-      logger: this.logger,
-      pass: () => this.deliverDue(),
-      pollMs: () => this.pollMs,
-      leaderRetryMs: () => this.leaderRetryMs,
-    });
+    super(db, DELIVERY_LEADER_LOCK, new Logger('contact-delivery'), 30_000);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  protected pass(): Promise<number | null> {
+    return this.deliverDue();
+  }
+
+  override async onApplicationBootstrap(): Promise<void> {
     try {
       this.unlisten = await this.db.listen(PROJECTED_CHANNEL, () => this.wake());
     } catch (error) {
       this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; looking for messages every ${this.pollMs} ms: ${describeError(error)}`);
     }
-    this.loop.start();
+    await super.onApplicationBootstrap();
   }
 
   /** Before the platform closes the database (module destroy hooks all run before shutdown hooks). */
-  async onModuleDestroy(): Promise<void> {
+  override async onModuleDestroy(): Promise<void> {
     if (!this.loop.isRunning) return;
-    await this.loop.stop();
+    await super.onModuleDestroy();
     this.mailer.close();
     await this.unlisten?.().catch(() => undefined);
-  }
-
-  /** Something may be pending (a projector batch committed). */
-  wake(): void {
-    this.loop.wake();
   }
 
   /** One pass: deliver what is due; answers ms until the next retry is due (0: more work now), or null. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { DomainError, type ImageVariant, type MediaFile, isRasterImage, pendingImages, pendingSecondStep, variantKey, VARIANT_MIME } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
 import { IdSource } from '../../platform/event-sourcing/clock';
-import { LeaderLock, ReactorLoop } from '../../platform/event-sourcing/reactor-loop';
+import { Reactor } from '../../platform/event-sourcing/reactor-loop';
 import { DATABASE } from '../../platform/platform.module';
 import { cleanImage, imageSize, makeVariants, sha256Hex } from '../images/image-pipeline';
 import { ImageWork } from '../images/image-work';
@@ -31,11 +31,7 @@ async function readAll(storage: MediaStorage, path: string): Promise<Buffer | nu
  * Files uploaded before the pipeline are first cleaned in place (upright, metadata stripped).
  */
 @Injectable()
-export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('media-images');
-  pollMs = 60_000;
-  leaderRetryMs = 5_000;
-  private readonly loop: ReactorLoop;
+export class MediaImagesReactor extends Reactor implements OnApplicationBootstrap, OnModuleDestroy {
   /** Called after each file (the backfill command draws its progress bar from it). */
   onProgress: ((done: MediaFile, remaining: number) => void) | null = null;
 
@@ -47,26 +43,11 @@ export class MediaImagesReactor implements OnApplicationBootstrap, OnModuleDestr
     private readonly responsive: ResponsiveImages,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
   ) {
-    this.loop = new ReactorLoop({
-      leader: new LeaderLock(db, IMAGES_LEADER_LOCK, this.logger),
-      logger: this.logger,
-      pass: () => this.processNext(),
-      pollMs: () => this.pollMs,
-      leaderRetryMs: () => this.leaderRetryMs,
-    });
+    super(db, IMAGES_LEADER_LOCK, new Logger('media-images'), 60_000);
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** An image was uploaded: process it now. */
-  wake(): void {
-    this.loop.wake();
+  protected pass(): Promise<number | null> {
+    return this.processNext();
   }
 
   /** Files waiting for their first variants (WebP), then files waiting for the rest (fallback format, AVIF). */

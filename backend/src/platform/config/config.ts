@@ -75,6 +75,17 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
+/** The configuration, or null after `report` was told why not (a ConfigError); other errors are thrown. */
+export function loadConfigOrReport(report: (message: string) => void, env: NodeJS.ProcessEnv = process.env): AppConfig | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    report(error.message);
+    return null;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings mean "unset": compose files and shells often export VAR= .
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));

@@ -137,3 +137,40 @@ export class ReactorLoop {
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A reactor as a Nest provider (contact delivery, scheduled publishing, image processing): one
+ * ReactorLoop with its own advisory lock, started when the app has started and stopped before the
+ * platform closes the database. A subclass says what one pass does; `pollMs` and `leaderRetryMs`
+ * are read on every pass, so tests can shorten them.
+ */
+export abstract class Reactor {
+  leaderRetryMs = 5_000;
+  protected readonly loop: ReactorLoop;
+
+  protected constructor(
+    db: Database,
+    lockId: number,
+    protected readonly logger: Logger,
+    public pollMs: number,
+  ) {
+    this.loop = new ReactorLoop({ leader: new LeaderLock(db, lockId, logger), logger, pass: () => this.pass(), pollMs: () => this.pollMs, leaderRetryMs: () => this.leaderRetryMs });
+  }
+
+  /** One pass of work; answers ms until more is due (0: at once), or null for "nothing known". */
+  protected abstract pass(): Promise<number | null>;
+
+  onApplicationBootstrap(): void | Promise<void> {
+    this.loop.start();
+  }
+
+  /** Before the platform closes the database (module destroy hooks all run before shutdown hooks). */
+  async onModuleDestroy(): Promise<void> {
+    await this.loop.stop();
+  }
+
+  /** Something may be due: make the next pass now. */
+  wake(): void {
+    this.loop.wake();
+  }
+}

@@ -3,7 +3,7 @@ import { DomainError, type PendingSchedule } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
 import { AccessStream } from '../../access/access-stream';
 import { Clock } from '../../platform/event-sourcing/clock';
-import { LeaderLock, ReactorLoop, describeError } from '../../platform/event-sourcing/reactor-loop';
+import { Reactor, describeError } from '../../platform/event-sourcing/reactor-loop';
 import { DATABASE } from '../../platform/platform.module';
 import { SiteStream } from '../site-stream';
 
@@ -24,39 +24,19 @@ const PUBLISHER_ACTOR = 'scheduled-publisher';
  * tried again every few seconds; one whose author is no longer an admin is cancelled with that reason.
  */
 @Injectable()
-export class ScheduledPublisher implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('scheduled-publisher');
-  /** Longest sleep between passes: a schedule made on another instance is seen within it. */
-  pollMs = 30_000;
-  leaderRetryMs = 5_000;
-  private readonly loop: ReactorLoop;
-
+export class ScheduledPublisher extends Reactor implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(DATABASE) db: Database,
     private readonly site: SiteStream,
     private readonly access: AccessStream,
     private readonly clock: Clock,
   ) {
-    this.loop = new ReactorLoop({
-      leader: new LeaderLock(db, SCHEDULE_LEADER_LOCK, this.logger),
-      logger: this.logger,
-      pass: () => this.runDue(),
-      pollMs: () => this.pollMs,
-      leaderRetryMs: () => this.leaderRetryMs,
-    });
+    // Longest sleep between passes: a schedule made on another instance is seen within it.
+    super(db, SCHEDULE_LEADER_LOCK, new Logger('scheduled-publisher'), 30_000);
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** A schedule was made or the time may have moved: look again now. */
-  wake(): void {
-    this.loop.wake();
+  protected pass(): Promise<number | null> {
+    return this.runDue();
   }
 
   /** One pass: publishes what is due; answers ms until the next schedule is due, or null when none waits. */
