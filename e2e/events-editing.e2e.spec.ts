@@ -3,8 +3,8 @@
  * marked and moved to Past with one button (a normal draft edit); a date picker writes the text
  * form; Sort by date keeps 'TBA' shows last. At 1280 and 390 px, axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
 import { screenshot } from './support/screenshots';
@@ -61,11 +61,6 @@ async function eventsTab(viewport: { width: number; height: number }): Promise<P
   await page.getByText('You hold the draft lock').waitFor();
   await page.getByRole('tab', { name: 'Events' }).click();
   return page;
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test('past shows are marked and moved to Past; the picker writes the date; sort keeps TBA last (1280 px)', async () => {

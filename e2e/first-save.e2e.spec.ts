@@ -3,8 +3,8 @@
  * admin changed; the editor says where the public site reads an unset field differently, and saves
  * the editor's values only when asked. At 1280 and 390 px, axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
 import { screenshot } from './support/screenshots';
@@ -45,11 +45,6 @@ async function json<T>(page: Page, path: string): Promise<T> {
 interface AuditItem {
   action: string;
   meta: { changes?: Record<string, unknown> };
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test('the first save on a fresh site records and publishes only the site title (1280 px)', async () => {

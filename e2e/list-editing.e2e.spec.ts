@@ -3,8 +3,8 @@
  * that took its place) and can be undone; on a phone the tab row shows that more tabs are there and
  * keeps the selected one in view. At 1280 and 390 px, axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
 import { screenshot } from './support/screenshots';
@@ -46,11 +46,6 @@ const focusedName = (page: Page) =>
     const el = document.activeElement as HTMLInputElement | null;
     return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent?.trim() ?? '';
   });
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 test('Remove moves focus to the next item and offers Undo, for links and for cards (1280 px)', async () => {
   const page = await signIn('/admin/general', 'General Settings', DESKTOP);

@@ -4,8 +4,8 @@
  * seconds (pushed, not the 90 s poll) and is taken there automatically, and unsaved edits survive a
  * Release (kept on the device, restorable). At 1280 and 390 px, axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
 import { screenshot } from './support/screenshots';
@@ -55,11 +55,6 @@ async function waitForValue(page: Page, name: string, expected: string): Promise
     if (Date.now() > end) throw new Error(`${name} is "${await field.inputValue()}", not "${expected}"`);
     await page.waitForTimeout(50);
   }
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test('a release reaches the other editor within seconds and is taken there; unsaved edits are kept and restored (1280 px)', async () => {

@@ -3,9 +3,9 @@
  * item 1 (Canvas Tote) › Image', from 'Used in 1 place' and in the delete-blocked alert), and the
  * image field names its library file. At 1280 and 390 px, axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
 
@@ -52,11 +52,6 @@ async function signIn(path: string, viewport: { width: number; height: number })
   await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
   await page.waitForURL((url) => url.pathname === path);
   return page;
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 test('uploading the same bytes again offers the existing file, and uploads a copy only when asked (issue 12 point 6)', async () => {

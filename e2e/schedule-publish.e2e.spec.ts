@@ -2,8 +2,8 @@
  * Scheduled publishing in Chromium (issue 14 acceptance): schedule from the Publish dialog, see it
  * pending in the editor header, cancel it; at 1280 and 390 px; axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
 import { screenshot } from './support/screenshots';
@@ -36,11 +36,6 @@ async function signIn(viewport: { width: number; height: number }): Promise<Page
   await page.getByRole('heading', { level: 1, name: 'General Settings' }).waitFor();
   await page.getByText('You hold the draft lock').waitFor();
   return page;
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 /** A `datetime-local` value two days ahead at 18:00 in the browser's zone. */

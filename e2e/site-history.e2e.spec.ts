@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
 import { screenshot } from './support/screenshots';
@@ -53,13 +53,6 @@ async function publishTitle(page: Page, title: string): Promise<void> {
     return saved.ok && published.ok;
   }, title);
   expect(ok).toBe(true);
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) console.log(v.id, v.nodes.map((n) => n.target.join(' ')).slice(0, 3));
-  return serious.map((v) => v.id);
 }
 
 test('compare, view as it was, roll back, restore and verify (1280 px)', async () => {
