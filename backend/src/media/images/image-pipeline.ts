@@ -15,20 +15,20 @@ import {
 sharp.concurrency(1);
 sharp.cache(false);
 
-/** Why sharp refused an input, in words an admin can act on (null: not an input problem). */
-function inputProblem(error: unknown, width?: number, height?: number): string | null {
+/** Why sharp refused an input, in words an admin can act on. Only called for errors of sharp's own calls. */
+function inputProblem(error: unknown, width?: number, height?: number): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) return width && height ? IMAGE_TEXTS.tooManyPixels(width, height) : IMAGE_TEXTS.tooManyPixels(0, 0);
   if (/premature end|truncated|unexpected end|Invalid SOS|read error|incomplete/i.test(message)) return IMAGE_TEXTS.truncated;
-  if (/unsupported image format|Input buffer|corrupt|bad|invalid|not a known file format|VipsJpeg|gifload|pngload|webpload/i.test(message)) return IMAGE_TEXTS.corrupt;
-  return null;
+  // Anything else libvips says about an input it was given: the file is not an image it can read.
+  // (A refusal is recorded once; an error rethrown would be retried forever by the reactor.)
+  return IMAGE_TEXTS.corrupt;
 }
 
-/** Throws the 400 an upload answers for an unreadable image; rethrows anything else. */
+/** Throws the 400 an upload answers for an unreadable image (a DomainError already made passes as it is). */
 function refuse(error: unknown, width?: number, height?: number): never {
-  const problem = inputProblem(error, width, height);
-  if (problem) throw new DomainError('INVALID_INPUT', problem);
-  throw error;
+  if (error instanceof DomainError) throw error;
+  throw new DomainError('INVALID_INPUT', inputProblem(error, width, height));
 }
 
 export interface CleanImage {
@@ -134,7 +134,13 @@ export async function makeVariants(clean: Buffer, mimeType: string, step: 'first
   for (const job of jobs) {
     const target = Math.min(job.width, raw.width);
     const resized = sharp(base.data, { raw }).resize({ width: target, withoutEnlargement: true });
-    const { data, info } = await ENCODE[job.format](resized).toBuffer({ resolveWithObject: true });
+    let encoded: { data: Buffer; info: OutputInfo };
+    try {
+      encoded = await ENCODE[job.format](resized).toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      return refuse(error);
+    }
+    const { data, info } = encoded;
     const variant = { width: info.width, height: info.height, format: job.format, buffer: data };
     made.push(variant);
     await onVariant?.(variant);
