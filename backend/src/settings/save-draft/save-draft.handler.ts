@@ -27,9 +27,13 @@ export class SaveDraftHandler implements ICommandHandler<SaveDraftCommand> {
    * validate goes to the decider as it came, to be refused there with its errors.
    */
   private async followRenames(settings: unknown): Promise<{ record: unknown; renamed: MediaRenamedInSave[] }> {
+    // Most saves name no former path: then the record is not validated twice (the decider does it).
+    const renames = await this.library.renamed();
+    const text = renames.size === 0 ? '' : JSON.stringify(settings) ?? '';
+    if (![...renames.keys()].some((former) => text.includes(former) || text.includes(encodeURIComponent(former)))) return { record: settings, renamed: [] };
     const checked = validateSettingsUpdate(settings);
     if (!checked.ok) return { record: settings, renamed: [] };
-    const replacements = renamedMediaReplacements(checked.value, await this.library.renamed(), this.library.urlOptions);
+    const replacements = renamedMediaReplacements(checked.value, renames, this.library.urlOptions);
     if (replacements.length === 0) return { record: settings, renamed: [] };
     const rewritten = rewriteLinkReferences(checked.value, replacements);
     const byFile = new Map<string, MediaRenamedInSave>();
