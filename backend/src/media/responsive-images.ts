@@ -19,6 +19,7 @@ export class ResponsiveImages implements OnModuleInit, OnModuleDestroy {
   private revision = -1;
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
+  private last: { settings: Partial<SettingsRecord>; byPath: Map<string, ResponsiveImage>; images: Record<string, ResponsiveImage> } | null = null;
 
   constructor(
     private readonly media: MediaStream,
@@ -59,7 +60,10 @@ export class ResponsiveImages implements OnModuleInit, OnModuleDestroy {
 
   /** The processed images a settings record uses, keyed by each link as stored. */
   forSettings(settings: Partial<SettingsRecord>): Record<string, ResponsiveImage> {
+    // The six pages of one live version ask with the same record: answered once per record and library.
+    if (this.last?.settings === settings && this.last.byPath === this.byPath) return this.last.images;
     const out: Record<string, ResponsiveImage> = {};
+    this.last = { settings, byPath: this.byPath, images: out };
     if (this.byPath.size === 0) return out;
     for (const [path, usages] of mediaUsageByPath({ draft: {}, live: settings }, this.urlOptions)) {
       const image = this.byPath.get(path);

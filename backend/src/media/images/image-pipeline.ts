@@ -36,7 +36,6 @@ export interface CleanImage {
   buffer: Buffer;
   width: number;
   height: number;
-  hasAlpha: boolean;
 }
 
 const open = (input: Buffer, animated = false) => sharp(input, { failOn: 'truncated', limitInputPixels: MEDIA_PIXEL_LIMIT, animated });
@@ -67,7 +66,7 @@ export async function cleanImage(input: Buffer, mimeType: string): Promise<Clean
     } catch (error) {
       return refuse(error, width, height);
     }
-    return { buffer: input, width, height: animated ? (header.pageHeight ?? height) : height, hasAlpha: header.hasAlpha === true };
+    return { buffer: input, width, height: animated ? (header.pageHeight ?? height) : height };
   }
   try {
     // Multi-page GIFs keep their frames; GIFs carry no orientation to apply.
@@ -81,7 +80,7 @@ export async function cleanImage(input: Buffer, mimeType: string): Promise<Clean
             ? image.keepIccProfile().webp({ quality: 90 })
             : image.gif();
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { buffer: data, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, hasAlpha: header.hasAlpha === true };
+    return { buffer: data, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height };
   } catch (error) {
     return refuse(error, width, height);
   }

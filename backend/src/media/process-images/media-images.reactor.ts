@@ -32,9 +32,6 @@ async function readAll(storage: MediaStorage, path: string): Promise<Buffer | nu
  */
 @Injectable()
 export class MediaImagesReactor extends Reactor implements OnApplicationBootstrap, OnModuleDestroy {
-  /** Called after each file (the backfill command draws its progress bar from it). */
-  onProgress: ((done: MediaFile, remaining: number) => void) | null = null;
-
   constructor(
     @Inject(DATABASE) db: Database,
     private readonly media: MediaStream,
@@ -65,7 +62,6 @@ export class MediaImagesReactor extends Reactor implements OnApplicationBootstra
     if (!file) return null;
     if (first[0]) await this.process(file);
     else await this.addRest(file);
-    this.onProgress?.(file, first.length + rest.length - 1);
     // Straight back: the step may have made more work (a file's first variants lead to its AVIF).
     return 0;
   }
