@@ -48,6 +48,10 @@ export class PgDatabase implements Database {
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // The pool listens for errors of idle clients only: a connection that dies between two queries
+    // of a checked-out client would otherwise be an unhandled 'error' event (the queries fail anyway).
+    const ignore = () => undefined;
+    client.on('error', ignore);
     try {
       await client.query('BEGIN');
       const result = await fn(wrap(client));
@@ -57,6 +61,7 @@ export class PgDatabase implements Database {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.off('error', ignore);
       client.release();
     }
   }
