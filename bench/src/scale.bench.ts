@@ -11,6 +11,8 @@ import { fmt, freshDatabase, percentile, type Section } from './support';
 const TOTAL = Number(process.env.SCALE_EVENTS ?? 1_000_000);
 const CONTACTS = Number(process.env.SCALE_CONTACTS ?? 100_000);
 const SOAK_SECONDS = Number(process.env.SCALE_SOAK_SECONDS ?? 600);
+/** A database to fill once and keep (tuning a query without paying the fill each run). */
+const KEEP_DATABASE = process.env.SCALE_KEEP_DATABASE;
 const ADMIN = 'bench-admin@punchline.test';
 const ADMINS = ['ana@punchline.test', 'ben@punchline.test', 'cy@punchline.test', 'dee@punchline.test', ADMIN];
 
@@ -91,16 +93,19 @@ async function waitForCatchUp(baseUrl: string, head: number): Promise<void> {
 
 /** Issue 15 point 3-4: a log of a million events and 100,000 contact messages, on PostgreSQL. */
 export async function scaleBench(): Promise<Section> {
-  const { db, url, drop } = await freshDatabase(8);
+  const { db, url, drop } = await freshDatabase(8, KEEP_DATABASE);
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
   try {
     await migrate(db, [eventStoreMigration]);
     const store = new PostgresEventStore(db);
-    const fillRate = await fill(store);
+    const filled = (await store.headPosition()) < TOTAL;
+    if (filled) {
+      const fillRate = await fill(store);
+      await db.query('VACUUM ANALYZE es.events');
+      metrics.push({ name: `filling the log (${fmt(TOTAL)} events, ${fmt(CONTACTS)} of them contact messages)`, value: `${fmt(fillRate)} events/s` });
+    }
     const head = await store.headPosition();
-    await db.query('VACUUM ANALYZE es.events');
-    metrics.push({ name: `filling the log (${fmt(TOTAL)} events, ${fmt(CONTACTS)} of them contact messages)`, value: `${fmt(fillRate)} events/s` });
 
     // Start-up on a full log: the read models are built by the app's own projector (first start).
     const startedAt = performance.now();
@@ -114,7 +119,7 @@ export async function scaleBench(): Promise<Section> {
       const pid = app.child.pid!;
 
       // A second start on the built read models: what a deploy or a crash costs.
-      metrics.push({ name: `app start-up to healthy on ${fmt(TOTAL)} events (first start, read models empty)`, value: `${fmt(startSeconds, 1)} s (projector caught up after ${fmt(catchUpSeconds, 1)} s)`, target: '< 10 s', pass: startSeconds < 10 });
+      metrics.push({ name: `app start-up to healthy on ${fmt(TOTAL)} events (${filled ? 'first start, read models empty' : 'read models already built'})`, value: `${fmt(startSeconds, 1)} s (projector caught up after ${fmt(catchUpSeconds, 1)} s)`, target: '< 10 s', pass: startSeconds < 10 });
 
       const audit = (q: string) => `${app.baseUrl}/api/admin/audit?${q}`;
       const inbox = (q: string) => `${app.baseUrl}/api/admin/contact-responses?${q}`;

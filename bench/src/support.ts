@@ -20,12 +20,18 @@ export function baseUrl(): string {
   return process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432/test';
 }
 
-/** A throwaway PostgreSQL database next to DATABASE_URL, dropped by the returned function. */
-export async function freshDatabase(poolSize = 16): Promise<{ db: PgDatabase; url: string; drop: () => Promise<void> }> {
-  const name = `punchline_bench_${randomBytes(4).toString('hex')}`;
+/**
+ * A throwaway PostgreSQL database next to DATABASE_URL, dropped by the returned function. With
+ * `keep` (a database name), that database is created if missing and left in place, so a slow fill
+ * (the million-event log) is paid once while a query is being tuned.
+ */
+export async function freshDatabase(poolSize = 16, keep?: string): Promise<{ db: PgDatabase; url: string; drop: () => Promise<void> }> {
+  if (keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`Not a database name: ${keep}`);
+  const name = keep ?? `punchline_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: withDefaultUser(baseUrl()) });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl());
   url.pathname = `/${name}`;
@@ -35,6 +41,7 @@ export async function freshDatabase(poolSize = 16): Promise<{ db: PgDatabase; ur
     url: url.toString(),
     async drop() {
       await db.close();
+      if (keep !== undefined) return;
       const c = new Client({ connectionString: withDefaultUser(baseUrl()) });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
