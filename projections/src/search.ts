@@ -1,31 +1,56 @@
 /**
- * Free-text search over read models (`q` of the audit log and the inbox): one text expression per
- * table, indexed with a trigram GIN index, so `ILIKE '%word%'` finds rare words through the index
- * instead of reading every row (issue 15: a million-event log). The read side must use exactly
- * the same expression text as the index, so both take it from here.
+ * Free-text search over read models (`q` of the audit log and the inbox), issue 15: a million-event
+ * log. Each searchable table keeps its text lowercased in a stored generated column `search`, so a
+ * search costs one `strpos` per row (measured 3× cheaper than ILIKE over an expression that turns
+ * jsonb into text for every row it looks at) and a trigram GIN index on that column finds rare
+ * words without reading every row.
  */
 
 import type { SqlClient } from './ports/database.port';
 
 /**
- * Creates a trigram GIN index on `expression` where the database has pg_trgm (PostgreSQL: a
- * trusted extension since 13). PGlite as published here lacks it: there the search reads every
- * row, which is what the embedded, small-site default can afford.
+ * Creates a trigram GIN index on `column` where the database has pg_trgm (PostgreSQL: a trusted
+ * extension since 13). PGlite as published here lacks it: there the search reads the rows, which is
+ * what the embedded, small-site default can afford.
  */
-export async function ensureTrigramIndex(tx: SqlClient, name: string, table: string, expression: string): Promise<void> {
+export async function ensureTrigramIndex(tx: SqlClient, name: string, table: string, column: string): Promise<void> {
   const { rows } = await tx.query<{ available: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available`);
   if (!rows[0]?.available) return;
   await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await tx.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} USING gin (${expression} gin_trgm_ops)`);
+  await tx.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} USING gin (${column} gin_trgm_ops)`);
 }
 
-/** What `q` is matched against in rm.audit_log. */
-export const AUDIT_SEARCH_TEXT = `(action || ' ' || coalesce(actor_email, '') || ' ' || meta::text)`;
+/** rm.audit_log's search column: what `q` is matched against. */
+export const AUDIT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(action || ' ' || coalesce(actor_email, '') || ' ' || meta::text)) STORED`;
 
-/** What `q` is matched against in rm.contact_responses. */
-export const CONTACT_SEARCH_TEXT = `(name || ' ' || email || ' ' || message || ' ' || notes)`;
+/** rm.contact_responses' search column (notes included, so it follows every edit of them). */
+export const CONTACT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(name || ' ' || email || ' ' || message || ' ' || notes)) STORED`;
 
-/** `q` as an ILIKE pattern that matches it literally anywhere (%, _ and \ are escaped). */
+/**
+ * A search the trigram index cannot narrow (no three letters or digits in a row: `%`, `_`, `ab`,
+ * `x%_x%_…`) would read every row of a million; it looks through the newest rows only, and the
+ * answer says so.
+ */
+export const UNINDEXED_SEARCH_WINDOW = 20_000;
+
+/** Whether pg_trgm can narrow `q`: it needs a word of three or more letters or digits. */
+export function searchUsesIndex(q: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(q);
+}
+
+/**
+ * The WHERE condition of a literal, case-insensitive substring search on the `search` column, with
+ * its two parameters (numbered from `firstParam`). strpos decides (cheap, exact); the LIKE on the
+ * same text only lets the planner use the trigram index.
+ */
+export function searchCondition(q: string, firstParam: number): { condition: string; params: string[] } {
+  return {
+    condition: `strpos(search, lower($${firstParam})) > 0 AND search LIKE lower($${firstParam + 1})`,
+    params: [q, containsPattern(q)],
+  };
+}
+
+/** `q` as a LIKE pattern that matches it literally anywhere (%, _ and \ are escaped). */
 export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

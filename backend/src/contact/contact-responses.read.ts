@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactResponseItem, ContactSort, DeliveryStatus } from '@punchline/domain';
-import { CONTACT_SEARCH_TEXT, LIVE_SCHEMA, containsPattern, qualified, type Database, isoTimestamp } from '@punchline/projections';
+import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type Database } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export type { ContactResponseItem };
@@ -65,8 +65,9 @@ function filterOf(filter: ContactResponsesFilter): { conditions: string[]; param
     conditions.push(`responded = $${params.length}`);
   }
   if (filter.q !== '') {
-    params.push(containsPattern(filter.q));
-    conditions.push(`${CONTACT_SEARCH_TEXT} ILIKE $${params.length}`);
+    const search = searchCondition(filter.q, params.length + 1);
+    params.push(...search.params);
+    conditions.push(search.condition);
   }
   return { conditions, params };
 }
@@ -83,8 +84,14 @@ export class ContactResponsesReadService {
    * window count over the page: the page then reads only its rows through the (created_at,
    * position) index, and the count can use the narrowest index (measured on 100,000 messages).
    */
-  async list(filter: ContactResponsesFilter): Promise<{ items: ContactResponseItem[]; total: number }> {
+  async list(filter: ContactResponsesFilter): Promise<{ items: ContactResponseItem[]; total: number; searched_newest?: number }> {
     const { conditions, params } = filterOf(filter);
+    // A search the index cannot narrow looks through the newest messages only (the CSV export reads them all).
+    const floor = filter.q !== '' && !searchUsesIndex(filter.q) ? await this.windowFloor() : null;
+    if (floor) {
+      params.push(floor.created_at, floor.position);
+      conditions.push(`(created_at, position) >= ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+    }
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const direction = filter.sort === 'oldest' ? 'ASC' : 'DESC';
     const limit = filter.limit === null ? '' : `LIMIT $${params.length + 1}`;
@@ -93,7 +100,17 @@ export class ContactResponsesReadService {
       filter.limit === null ? params : [...params, filter.limit],
     );
     const count = await this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM ${this.table} ${where}`, params);
-    return { items: page.rows.map(toItem), total: Number(count.rows[0]?.total ?? 0) };
+    const total = Number(count.rows[0]?.total ?? 0);
+    return floor ? { items: page.rows.map(toItem), total, searched_newest: UNINDEXED_SEARCH_WINDOW } : { items: page.rows.map(toItem), total };
+  }
+
+  /** The oldest message a search without the index looks at; null when the inbox is no longer than the window. */
+  private async windowFloor(): Promise<{ created_at: string | Date; position: string | number } | null> {
+    const { rows } = await this.db.query<{ created_at: string | Date; position: string | number }>(
+      `SELECT created_at, position FROM ${this.table} ORDER BY created_at DESC, position DESC OFFSET $1 LIMIT 1`,
+      [UNINDEXED_SEARCH_WINDOW - 1],
+    );
+    return rows[0] ?? null;
   }
 
   /**

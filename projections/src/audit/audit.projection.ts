@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@punchline/domain';
 import type { SqlClient } from '../ports/database.port';
-import { AUDIT_SEARCH_TEXT, ensureTrigramIndex } from '../search';
+import { AUDIT_SEARCH_COLUMN, ensureTrigramIndex } from '../search';
 import { qualified, type Projection } from '../projection';
 
 /** One audit_log row; the audit screen (SPEC §2, §7) lists these with actor/action/text filters. */
@@ -35,8 +35,8 @@ export function toAuditRow(event: RecordedEvent): AuditRow {
 
 export const auditProjection: Projection = {
   name: 'audit',
-  // 2: trigram index for q (search.ts).
-  version: 2,
+  // 2: trigram index for q; 3: the lowercased search column it is built on (search.ts).
+  version: 3,
   tables: [{ name: 'audit_log', primaryKey: ['position'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -49,7 +49,8 @@ export const auditProjection: Projection = {
         occurred_at timestamptz NOT NULL,
         actor_email text NULL,
         action text NOT NULL,
-        meta jsonb NOT NULL
+        meta jsonb NOT NULL,
+        ${AUDIT_SEARCH_COLUMN}
       );
     `);
   },
@@ -61,7 +62,7 @@ export const auditProjection: Projection = {
       CREATE INDEX IF NOT EXISTS audit_log_action_idx ON ${table} (action, position);
       CREATE INDEX IF NOT EXISTS audit_log_occurred_at_idx ON ${table} (occurred_at);
     `);
-    await ensureTrigramIndex(tx, 'audit_log_search_idx', table, AUDIT_SEARCH_TEXT);
+    await ensureTrigramIndex(tx, 'audit_log_search_idx', table, 'search');
   },
 
   /** One multi-row INSERT per batch: replay speed depends on it. No ON CONFLICT: a duplicate must fail loudly. */

@@ -1,6 +1,6 @@
 import { CONTACT_STREAM_PREFIX, assertNever, isContactEventType, type ContactEvent, type DeliveryStatus, type RecordedEvent } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
-import { CONTACT_SEARCH_TEXT, ensureTrigramIndex } from '../search';
+import { CONTACT_SEARCH_COLUMN, ensureTrigramIndex } from '../search';
 import { qualified, type Projection } from '../projection';
 
 /** One row of rm.contact_responses: a message and what became of it (SPEC §3 "Contact response"). */
@@ -95,8 +95,8 @@ interface StoredRow {
  */
 export const contactResponsesProjection: Projection = {
   name: 'contact_responses',
-  // 2: trigram index for q (search.ts).
-  version: 2,
+  // 2: trigram index for q; 3: the lowercased search column it is built on (search.ts).
+  version: 3,
   tables: [{ name: 'contact_responses', primaryKey: ['id'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -115,7 +115,8 @@ export const contactResponsesProjection: Projection = {
         delivery_status text NOT NULL CHECK (delivery_status IN ('pending', 'sent', 'failed', 'skipped')),
         delivery_error text NULL,
         position bigint NOT NULL,
-        version bigint NOT NULL
+        version bigint NOT NULL,
+        ${CONTACT_SEARCH_COLUMN}
       );
     `);
   },
@@ -127,7 +128,7 @@ export const contactResponsesProjection: Projection = {
       CREATE INDEX IF NOT EXISTS contact_responses_responded_idx ON ${table} (responded, created_at, position);
       CREATE INDEX IF NOT EXISTS contact_responses_pending_idx ON ${table} (position) WHERE delivery_status = 'pending';
     `);
-    await ensureTrigramIndex(tx, 'contact_responses_search_idx', table, CONTACT_SEARCH_TEXT);
+    await ensureTrigramIndex(tx, 'contact_responses_search_idx', table, 'search');
   },
 
   async apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void> {

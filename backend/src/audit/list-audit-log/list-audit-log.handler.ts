@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { AUDIT_SEARCH_TEXT, LIVE_SCHEMA, containsPattern, isoTimestamp, qualified, type Database } from '@punchline/projections';
+import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type Database } from '@punchline/projections';
 import { TRAFFIC_EVENT_TYPES, summarizeEvent } from '@punchline/domain';
 import { DATABASE } from '../../platform/platform.module';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
@@ -50,10 +50,17 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
       params.push([...TRAFFIC_EVENT_TYPES]);
       where.push(`action <> ALL($${params.length}::text[])`);
     }
+    let searchedNewest: number | undefined;
     if (filter.q !== '') {
-      params.push(containsPattern(filter.q));
-      const p = `$${params.length}`;
-      where.push(`${AUDIT_SEARCH_TEXT} ILIKE ${p}`);
+      const search = searchCondition(filter.q, params.length + 1);
+      params.push(...search.params);
+      where.push(search.condition);
+      const floor = searchUsesIndex(filter.q) ? null : await this.windowFloor();
+      if (floor !== null) {
+        params.push(floor);
+        where.push(`position >= $${params.length}`);
+        searchedNewest = UNINDEXED_SEARCH_WINDOW;
+      }
     }
     params.push(filter.limit);
     const items = await this.db.query<Row>(
@@ -63,7 +70,17 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
       params,
     );
     const [actors, actions] = [await this.distinct('actor_email'), await this.distinct('action')];
-    return { items: items.rows.map(toItem), actors, actions };
+    const answer: AuditAnswer = { items: items.rows.map(toItem), actors, actions };
+    if (searchedNewest !== undefined) answer.searched_newest = searchedNewest;
+    return answer;
+  }
+
+  /** Position of the oldest entry a search without the index looks at; null when the log is no longer than the window. */
+  private async windowFloor(): Promise<number | null> {
+    const { rows } = await this.db.query<{ position: string | number }>(`SELECT position FROM ${this.table} ORDER BY position DESC OFFSET $1 LIMIT 1`, [
+      UNINDEXED_SEARCH_WINDOW - 1,
+    ]);
+    return rows[0] ? Number(rows[0].position) : null;
   }
 
   /**

@@ -29,7 +29,7 @@ describe.each(databaseKinds())('GET /api/admin/audit on %s', (kind) => {
   const audit = async (query = '') => {
     const res = await s.a.get(`/api/admin/audit${query}`);
     expect(res.status).toBe(200);
-    return res.body as { items: Item[]; actors: string[]; actions: string[] };
+    return res.body as { items: Item[]; actors: string[]; actions: string[]; searched_newest?: number };
   };
 
   it('lists every event newest first, with the actors and actions of the whole log', async () => {
@@ -76,6 +76,8 @@ describe.each(databaseKinds())('GET /api/admin/audit on %s', (kind) => {
     expect(await actions('allowlistchanged')).toEqual(['AllowlistChanged']);
     expect(await actions('b@example')).toEqual(['ResponseMarked', 'AdminSignedIn']);
     expect(await actions('s_e')).toEqual(['ResponseNotesEdited']);
+    // A log shorter than the window is searched whole, and the answer does not say otherwise.
+    expect((await audit('?q=_')).searched_newest).toBeUndefined();
     expect(await actions('no such thing')).toEqual([]);
   });
 
@@ -100,6 +102,28 @@ describe.each(databaseKinds())('GET /api/admin/audit on %s', (kind) => {
     expect((await audit(`?actor=${encodeURIComponent("' OR 1=1 --")}`)).items).toEqual([]);
     expect((await audit(`?q=${encodeURIComponent("'); DROP TABLE rm.audit_log; --")}`)).items).toEqual([]);
     expect((await audit()).items.length).toBeGreaterThan(5);
+  });
+
+  describe('behind more entries than a search without the index looks through', () => {
+    // 20,000 older entries written straight into the read model (below position 1, so the log's own
+    // rows stay the newest); the oldest holds an underscore, like the newest real entry does.
+    beforeAll(async () => {
+      await s.app.db.query(
+        `INSERT INTO rm.audit_log (position, event_id, stream_id, occurred_at, actor_email, action, meta)
+         SELECT -g, gen_random_uuid(), 'filler', now(), NULL, 'Filler', jsonb_build_object('note', CASE WHEN g = 20000 THEN 'oldest_filler' ELSE 'filler' END)
+           FROM generate_series(1, 20000) AS g`,
+      );
+    }, 60_000);
+    afterAll(() => s.app.db.query(`DELETE FROM rm.audit_log WHERE stream_id = 'filler'`));
+
+    it('a search with no three letters or digits in a row looks through the newest 20,000 and says so; one with them searches everything', async () => {
+      const short = (await s.a.get('/api/admin/audit?q=_&limit=500')).body as { items: Item[]; searched_newest?: number };
+      expect(short.searched_newest).toBe(20_000);
+      expect(short.items.map((i) => i.action)).toContain('ResponseNotesEdited');
+      expect(short.items.some((i) => i.position === -20_000)).toBe(false);
+      const indexed = (await s.a.get('/api/admin/audit?q=oldest_filler')).body as { items: Item[]; searched_newest?: number };
+      expect([indexed.items.map((i) => i.position), indexed.searched_newest]).toEqual([[-20_000], undefined]);
+    });
   });
 
   it('is for admins only: 401 without a session, 403 for a signed-in non-admin', async () => {

@@ -18,6 +18,11 @@ export interface AuditAnswer {
   /** Every actor and every action in the whole log, for the filter selects (not narrowed by the filters). */
   actors: string[];
   actions: string[];
+  /**
+   * Present when `q` has no three letters or digits in a row: such a search cannot use the index, so
+   * it looked through only this many of the newest entries (issue 15), and the screen says so.
+   */
+  searched_newest?: number;
 }
 
 export interface AuditFilter {

@@ -103,6 +103,27 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
     expect([res.status, res.body.error]).toEqual([400, error]);
   });
 
+  describe('behind more messages than a search without the index looks through', () => {
+    // 20,000 older messages written straight into the read model (a year before the real ones); the
+    // oldest has a percent sign, like ada's message does.
+    beforeAll(async () => {
+      await s.app.db.query(
+        `INSERT INTO rm.contact_responses (id, name, email, message, created_at, responded, notes, delivery_status, position, version)
+         SELECT 'filler-' || g, 'Filler', 'filler@example.com', CASE WHEN g = 20000 THEN 'oldest 5% filler' ELSE 'filler' END,
+                now() - interval '1 year' - g * interval '1 minute', false, '', 'skipped', -g, -g
+           FROM generate_series(1, 20000) AS g`,
+      );
+    }, 60_000);
+    afterAll(() => s.app.db.query(`DELETE FROM rm.contact_responses WHERE id LIKE 'filler-%'`));
+
+    it('a search with no three letters or digits in a row looks through the newest 20,000 and says so; one with them searches everything', async () => {
+      const short = (await s.a.get('/api/admin/contact-responses?q=%25&limit=500')).body as { items: { id: string }[]; total: number; searched_newest?: number };
+      expect([ordered(short), short.total, short.searched_newest]).toEqual([['ada'], 1, 20_000]);
+      const indexed = (await s.a.get('/api/admin/contact-responses?q=oldest%205%25')).body as { items: { id: string }[]; searched_newest?: number };
+      expect([indexed.items.map((i) => i.id), indexed.searched_newest]).toEqual([['filler-20000'], undefined]);
+    });
+  });
+
   it('is for admins only: 401 without a session, 403 for a signed-in non-admin', async () => {
     expect((await s.visitor.get('/api/admin/contact-responses')).status).toBe(401);
     const member = await s.member.get('/api/admin/contact-responses');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { api, errorText } from '../../shared/api';
+import { searchWindowHint } from '../ui/search-window';
 import {
   AUDIT_LIMIT_OPTIONS,
   AUDIT_SEARCH_MAX_LENGTH,
@@ -120,7 +121,7 @@ export function AuditLogPage() {
       </form>
 
       <p className="al-summary" role="status">
-        {loading ? 'Loading audit log…' : state.phase === 'ready' ? summaryText(state.items.length, filters.limit) : ''}
+        {loading ? 'Loading audit log…' : state.phase === 'ready' ? summaryText(state.items.length, filters.limit, state.searchedNewest) : ''}
       </p>
       {state.phase === 'error' ? (
         <p className="admin-error" role="alert">
@@ -158,10 +159,10 @@ export function AuditLogPage() {
   );
 }
 
-function summaryText(shown: number, limit: number): string {
-  if (shown === 0) return 'No entries match.';
+function summaryText(shown: number, limit: number, searchedNewest: number | null): string {
   const noun = shown === 1 ? 'entry' : 'entries';
-  return shown === limit ? `Showing the first ${shown} ${noun}; narrow the filters or show more rows to see others.` : `${shown} ${noun}.`;
+  const found = shown === 0 ? 'No entries match.' : shown === limit ? `Showing the first ${shown} ${noun}; narrow the filters or show more rows to see others.` : `${shown} ${noun}.`;
+  return searchedNewest === null ? found : `${found} ${searchWindowHint(searchedNewest, 'entries')}`;
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {

@@ -51,6 +51,8 @@ export interface AuditLog {
   items: AuditEntry[];
   actors: string[];
   actions: string[];
+  /** Set when the search could not use the index and looked through only this many newest entries. */
+  searchedNewest: number | null;
 }
 
 const strings = (value: unknown): string[] | null => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null);
@@ -58,11 +60,11 @@ const strings = (value: unknown): string[] | null => (Array.isArray(value) && va
 /** An audit answer, or null when it is not one (treated as a failed load). */
 export function auditFrom(body: unknown): AuditLog | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { items, actors, actions } = body as Record<string, unknown>;
+  const { items, actors, actions, searched_newest: searchedNewest } = body as Record<string, unknown>;
   const actorList = strings(actors);
   const actionList = strings(actions);
   if (!Array.isArray(items) || !actorList || !actionList) return null;
-  return { items: items as AuditEntry[], actors: actorList, actions: actionList };
+  return { items: items as AuditEntry[], actors: actorList, actions: actionList, searchedNewest: typeof searchedNewest === 'number' ? searchedNewest : null };
 }
 
 export interface AuditState extends AuditLog {
@@ -70,7 +72,7 @@ export interface AuditState extends AuditLog {
   error: string | null;
 }
 
-export const initialAuditState: AuditState = { phase: 'loading', items: [], actors: [], actions: [], error: null };
+export const initialAuditState: AuditState = { phase: 'loading', items: [], actors: [], actions: [], searchedNewest: null, error: null };
 
 export type AuditAction = { type: 'load-started' } | ({ type: 'loaded' } & AuditLog) | { type: 'load-failed'; error: string };
 
@@ -79,10 +81,10 @@ export function auditReducer(state: AuditState, action: AuditAction): AuditState
     case 'load-started':
       return { ...state, phase: 'loading', error: null };
     case 'loaded':
-      return { phase: 'ready', items: action.items, actors: action.actors, actions: action.actions, error: null };
+      return { phase: 'ready', items: action.items, actors: action.actors, actions: action.actions, searchedNewest: action.searchedNewest, error: null };
     case 'load-failed':
       // SPEC §8: on a list error the lists are emptied (entries and both filter lists).
-      return { phase: 'error', items: [], actors: [], actions: [], error: action.error };
+      return { phase: 'error', items: [], actors: [], actions: [], searchedNewest: null, error: action.error };
     default: {
       const _exhaustive: never = action;
       return _exhaustive;

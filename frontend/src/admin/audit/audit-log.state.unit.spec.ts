@@ -25,7 +25,7 @@ describe('auditPath', () => {
 });
 
 describe('auditReducer', () => {
-  const loaded = auditReducer(initialAuditState, { type: 'loaded', items: [{ id: '1', occurred_at: 't', actor_email: null, action: 'X', meta: {} }], actors: ['a@x.example'], actions: ['X'] });
+  const loaded = auditReducer(initialAuditState, { type: 'loaded', items: [{ id: '1', occurred_at: 't', actor_email: null, action: 'X', meta: {} }], actors: ['a@x.example'], actions: ['X'], searchedNewest: null });
 
   it('empties entries and both filter lists on a failed load (SPEC §8)', () => {
     expect(auditReducer(loaded, { type: 'load-failed', error: 'Failed to load audit log' })).toEqual({
@@ -33,6 +33,7 @@ describe('auditReducer', () => {
       items: [],
       actors: [],
       actions: [],
+      searchedNewest: null,
       error: 'Failed to load audit log',
     });
   });
@@ -44,7 +45,9 @@ describe('auditReducer', () => {
 
 describe('auditFrom', () => {
   it('reads {items, actors, actions} and refuses anything else', () => {
-    expect(auditFrom({ items: [], actors: ['a'], actions: ['b'] })).toEqual({ items: [], actors: ['a'], actions: ['b'] });
+    expect(auditFrom({ items: [], actors: ['a'], actions: ['b'] })).toEqual({ items: [], actors: ['a'], actions: ['b'], searchedNewest: null });
+    // A search that could not use the index says how far back it looked.
+    expect(auditFrom({ items: [], actors: [], actions: [], searched_newest: 20000 })?.searchedNewest).toBe(20000);
     expect(auditFrom({ items: [], actors: [1], actions: [] })).toBeNull();
     expect(auditFrom({ items: {}, actors: [], actions: [] })).toBeNull();
     expect(auditFrom('nope')).toBeNull();

@@ -6,6 +6,7 @@ import {
   type ContactSort,
 } from '@punchline/domain';
 import { useEffect, useId, useReducer, useState } from 'react';
+import { searchWindowHint } from '../ui/search-window';
 import { api, errorText } from '../../shared/api';
 import { PENDING_RESPONSES_CHANGED_EVENT } from '../layout/pending-responses';
 import {
@@ -152,7 +153,7 @@ export function ContactResponsesPage() {
           ) : null}
 
           <p className="cr-summary" role="status">
-            {loading ? 'Loading messages…' : state.phase === 'ready' ? summaryText(state.items.length, state.total) : ''}
+            {loading ? 'Loading messages…' : state.phase === 'ready' ? summaryText(state.items.length, state.total, state.searchedNewest) : ''}
           </p>
           {state.phase === 'error' ? (
             <p className="admin-error" role="alert">
@@ -173,10 +174,10 @@ export function ContactResponsesPage() {
   );
 }
 
-function summaryText(shown: number, total: number): string {
-  if (total === 0) return 'No messages match.';
+function summaryText(shown: number, total: number, searchedNewest: number | null): string {
   const noun = total === 1 ? 'message' : 'messages';
-  return shown < total ? `Showing ${shown} of ${total} ${noun}.` : `${total} ${noun}.`;
+  const found = total === 0 ? 'No messages match.' : shown < total ? `Showing ${shown} of ${total} ${noun}.` : `${total} ${noun}.`;
+  return searchedNewest === null ? found : `${found} ${searchWindowHint(searchedNewest, 'messages')}`;
 }
 
 /** One message: who, when, what, its delivery, the responded toggle and the notes. */

@@ -32,11 +32,11 @@ export function contactResponsesPath(filters: InboxFilters, format: 'json' | 'cs
 }
 
 /** A list answer, or null when it is not one (treated as a failed load). */
-export function inboxFrom(body: unknown): { items: ContactResponse[]; total: number } | null {
+export function inboxFrom(body: unknown): { items: ContactResponse[]; total: number; searchedNewest: number | null } | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { items, total } = body as { items?: unknown; total?: unknown };
+  const { items, total, searched_newest: searchedNewest } = body as { items?: unknown; total?: unknown; searched_newest?: unknown };
   if (!Array.isArray(items) || typeof total !== 'number') return null;
-  return { items: items as ContactResponse[], total };
+  return { items: items as ContactResponse[], total, searchedNewest: typeof searchedNewest === 'number' ? searchedNewest : null };
 }
 
 export function itemFrom(body: unknown): ContactResponse | null {
@@ -48,14 +48,16 @@ export interface InboxState {
   phase: 'loading' | 'ready' | 'error' | 'forbidden';
   items: ContactResponse[];
   total: number;
+  /** Set when the search could not use the index and looked through only this many newest messages. */
+  searchedNewest: number | null;
   error: string | null;
 }
 
-export const initialInbox: InboxState = { phase: 'loading', items: [], total: 0, error: null };
+export const initialInbox: InboxState = { phase: 'loading', items: [], total: 0, searchedNewest: null, error: null };
 
 export type InboxAction =
   | { type: 'load-started' }
-  | { type: 'loaded'; items: ContactResponse[]; total: number }
+  | { type: 'loaded'; items: ContactResponse[]; total: number; searchedNewest?: number | null }
   | { type: 'load-failed'; error: string }
   | { type: 'forbidden'; error: string }
   | { type: 'item-saved'; item: ContactResponse };
@@ -66,12 +68,12 @@ export function inboxReducer(state: InboxState, action: InboxAction): InboxState
       // The rows stay while a new filter loads, so the page does not jump; the region is marked busy.
       return { ...state, phase: 'loading', error: null };
     case 'loaded':
-      return { phase: 'ready', items: action.items, total: action.total, error: null };
+      return { phase: 'ready', items: action.items, total: action.total, searchedNewest: action.searchedNewest ?? null, error: null };
     case 'load-failed':
       // SPEC §8: on a list error the lists are emptied.
-      return { phase: 'error', items: [], total: 0, error: action.error };
+      return { phase: 'error', items: [], total: 0, searchedNewest: null, error: action.error };
     case 'forbidden':
-      return { phase: 'forbidden', items: [], total: 0, error: action.error };
+      return { phase: 'forbidden', items: [], total: 0, searchedNewest: null, error: action.error };
     case 'item-saved':
       // Kept in place even if it no longer matches the filter: rows do not vanish under the pointer.
       return { ...state, items: state.items.map((item) => (item.id === action.item.id ? action.item : item)) };

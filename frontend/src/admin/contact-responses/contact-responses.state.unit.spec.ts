@@ -39,6 +39,7 @@ describe('inboxReducer', () => {
       phase: 'error',
       items: [],
       total: 0,
+      searchedNewest: null,
       error: 'Failed to load contact responses',
     });
     expect(inboxReducer(ready, { type: 'forbidden', error: CONTACT_RESPONSE_TEXTS.forbidden })).toMatchObject({ phase: 'forbidden', items: [], error: 'You do not have access to contact responses.' });
@@ -57,7 +58,8 @@ describe('inboxReducer', () => {
 
 describe('answers', () => {
   it('reads {items, total} and {item}, and nothing else', () => {
-    expect(inboxFrom({ items: [item('a')], total: 3 })).toEqual({ items: [item('a')], total: 3 });
+    expect(inboxFrom({ items: [item('a')], total: 3 })).toEqual({ items: [item('a')], total: 3, searchedNewest: null });
+    expect(inboxFrom({ items: [], total: 0, searched_newest: 20000 })?.searchedNewest).toBe(20000);
     expect(inboxFrom({ items: 'no', total: 1 })).toBeNull();
     expect(inboxFrom(null)).toBeNull();
     expect(itemFrom({ item: item('a') })).toEqual(item('a'));
