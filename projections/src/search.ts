@@ -14,10 +14,22 @@ import type { SqlClient } from './ports/database.port';
  * what the embedded, small-site default can afford.
  */
 export async function ensureTrigramIndex(tx: SqlClient, name: string, table: string, column: string): Promise<void> {
-  const { rows } = await tx.query<{ available: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available`);
-  if (!rows[0]?.available) return;
-  await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  if (!(await ensureTrigramExtension(tx))) return;
   await tx.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} USING gin (${column} gin_trgm_ops)`);
+}
+
+/**
+ * Installs pg_trgm where the database has it; false where it does not. Callers that build indexes
+ * in several transactions at once call it first: two concurrent CREATE EXTENSION IF NOT EXISTS
+ * can collide on pg_extension's unique key.
+ */
+export async function ensureTrigramExtension(tx: SqlClient): Promise<boolean> {
+  const { rows } = await tx.query<{ available: boolean; installed: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available, EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed`,
+  );
+  if (!rows[0]?.available) return false;
+  if (!rows[0].installed) await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  return true;
 }
 
 /** rm.audit_log's search column: what `q` is matched against. */
