@@ -164,7 +164,7 @@ test('Verify integrity names an event altered with SQL, in red', async () => {
     const target = (await db.query<{ global_position: number; event_id: string; stream_id: string; type: string }>(
       `SELECT global_position::int, event_id::text, stream_id, type FROM es.events WHERE type = 'DraftSaved' ORDER BY global_position LIMIT 1`,
     )).rows[0]!;
-    await db.query(`UPDATE es.events SET data = jsonb_set(data, '{changes}', '{"site_title":"Forged Title"}') WHERE global_position = $1`, [target.global_position]);
+    await db.query(`UPDATE es.events SET data = jsonb_set(data::jsonb, '{changes}', '{"site_title":"Forged Title"}') WHERE global_position = $1`, [target.global_position]);
     await db.close();
 
     tampered = await startBuiltApp({ dataDir });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@punchline/domain';
-import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { freshDatabase, fmt, type Section } from './support';
 
@@ -37,7 +37,7 @@ export async function eventStoreBench(): Promise<Section> {
   const { db, drop } = await freshDatabase(16);
   const metrics: Section['metrics'] = [];
   try {
-    await migrate(db, [eventStoreMigration]);
+    await migrate(db, postgresStoreMigrations);
     await db.query(`CREATE TABLE raw_events (LIKE es.events INCLUDING ALL)`);
     const store = new PostgresEventStore(db);
     let rawPosition = 0;

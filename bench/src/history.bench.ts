@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, diffSettings, mergeDraftOverLive, validateSettingsUpdate, type NewEvent, type StoredSettings } from '@punchline/domain';
-import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { devSignIn, projectorCaughtUp, startApp } from './app-process';
 import { largeRecord } from './season';
@@ -63,17 +63,18 @@ async function timed(rounds: number, request: (i: number) => Promise<Response>, 
 }
 
 export async function historyBench(): Promise<Section> {
-  const { db, url, drop } = await freshDatabase(4);
+  const { db, url, drop } = await freshDatabase(4, process.env.HISTORY_KEEP_DATABASE);
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
   try {
-    await migrate(db, [eventStoreMigration]);
+    await migrate(db, postgresStoreMigrations);
     const checked = validateSettingsUpdate(largeRecord());
     if (!checked.ok) throw new Error(`bench record is invalid: ${JSON.stringify(checked.errors.slice(0, 3))}`);
     const recordBytes = Buffer.byteLength(JSON.stringify(checked.value));
     const store = new PostgresEventStore(db);
     const seedStarted = performance.now();
-    const positions = await seedSiteStream(store, checked.value);
+    // HISTORY_KEEP_DATABASE: a kept database is seeded once (its positions read back after that).
+    const positions = (await store.headPosition()) >= SITE_EVENTS ? (await db.query<{ p: string }>('SELECT global_position AS p FROM es.events WHERE stream_id = $1 ORDER BY 1', [SITE_STREAM])).rows.map((r) => Number(r.p)) : await seedSiteStream(store, checked.value);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     await store.close();
     const publishes = positions.filter((_, n) => n > 0 && n % (PUBLISH_EVERY + 1) === 0);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels, replay } from '@punchline/projections';
-import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { freshDatabase, fmt, type Section } from './support';
 
@@ -14,7 +14,7 @@ export async function replayBench(): Promise<Section> {
   const { db, drop } = await freshDatabase(8);
   const metrics: Section['metrics'] = [];
   try {
-    await migrate(db, [eventStoreMigration]);
+    await migrate(db, postgresStoreMigrations);
     const store = new PostgresEventStore(db);
     const now = new Date().toISOString();
     const fillStarted = performance.now();

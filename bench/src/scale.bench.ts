@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@punchline/domain';
 import { allProjections, replay } from '@punchline/projections';
-import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { devSignIn, startApp } from './app-process';
 import { fmt, freshDatabase, percentile, type Section } from './support';
@@ -97,7 +97,7 @@ export async function scaleBench(): Promise<Section> {
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
   try {
-    await migrate(db, [eventStoreMigration]);
+    await migrate(db, postgresStoreMigrations);
     const store = new PostgresEventStore(db);
     const filled = (await store.headPosition()) < TOTAL;
     if (filled) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, validateSettingsUpdate, type NewEvent } from '@punchline/domain';
-import { PostgresEventStore, eventStoreMigration } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { devSignIn, projectorCaughtUp, startApp, startReference } from './app-process';
 import { compare } from './load';
@@ -38,7 +38,7 @@ export async function settingsBench(): Promise<Section> {
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
   try {
-    await migrate(db, [eventStoreMigration]);
+    await migrate(db, postgresStoreMigrations);
     const store = new PostgresEventStore(db);
     await seedSiteStream(store);
     await store.close();

@@ -81,7 +81,7 @@ describe.each(databaseKinds())('cli on %s', (kind: DatabaseKind) => {
       const { rows } = await db.query<{ event_id: string; stream_id: string; type: string }>(
         'SELECT event_id, stream_id, type FROM es.events WHERE global_position = 42',
       );
-      await db.query(`UPDATE es.events SET data = jsonb_set(data, '{n}', '999') WHERE global_position = 42`);
+      await db.query(`UPDATE es.events SET data = jsonb_set(data::jsonb, '{n}', '999') WHERE global_position = 42`);
       return rows[0];
     });
     const altered = await runCli(['verify'], env);

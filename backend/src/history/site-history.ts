@@ -7,6 +7,7 @@ import {
   evolveSite,
   initialSiteState,
   isSiteEventType,
+  inFieldOrder,
   jsonEqual,
   mergeDraftOverLive,
   normaliseSettings,
@@ -207,8 +208,8 @@ export class SiteHistory {
       type: event.type,
       summary: summarizeEvent(event.type, event.data),
       fields: {
-        live: Object.keys(diffSettings(stageRecord(before, 'live'), stageRecord(after, 'live'))),
-        draft: Object.keys(diffSettings(stageRecord(before, 'draft'), stageRecord(after, 'draft'))),
+        live: inFieldOrder(Object.keys(diffSettings(stageRecord(before, 'live'), stageRecord(after, 'live')))),
+        draft: inFieldOrder(Object.keys(diffSettings(stageRecord(before, 'draft'), stageRecord(after, 'draft')))),
       },
     };
     this.index.push(indexed);

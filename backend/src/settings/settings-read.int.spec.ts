@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SITE_STREAM, settingsDefaults, type NewEvent, type SiteEvent } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels, replay } from '@punchline/projections';
 import { migrate } from '../platform/database/migrations';
-import { PostgresEventStore, eventStoreMigration } from '../platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
 import { SettingsReadService } from './settings-read.service';
 
@@ -29,7 +29,7 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, [eventStoreMigration]);
+    await migrate(database.db, postgresStoreMigrations);
     await ensureReadModels(database.db, allProjections());
     store = new PostgresEventStore(database.db);
     projector = new Projector({ db: database.db, store, projections: allProjections(), pollMs: 50 });

@@ -2,7 +2,7 @@ import type { EventStore, SiteCommand } from '@punchline/domain';
 import { DomainError, SITE_STREAM } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels } from '@punchline/projections';
 import { migrate } from '../platform/database/migrations';
-import { PostgresEventStore, eventStoreMigration } from '../platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
 import { AggregateRunners } from '../platform/event-sourcing/aggregate-runner';
 import { Clock, IdSource } from '../platform/event-sourcing/clock';
@@ -52,7 +52,7 @@ describe.each(databaseKinds())('SiteStream through the aggregate runner (cached,
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, [eventStoreMigration]);
+    await migrate(database.db, postgresStoreMigrations);
     await ensureReadModels(database.db, allProjections());
     store = new PostgresEventStore(database.db);
     projector = new Projector({ db: database.db, store, projections: allProjections(), pollMs: 50 });

@@ -5,6 +5,7 @@
  * alone, so the audit list computes it at read time and replay needs no new table.
  */
 import { SETTINGS_FIELD_LABELS } from '../settings/field-labels';
+import { inFieldOrder } from '../settings/settings-record';
 
 type Data = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export function fieldList(fields: readonly string[]): string {
 
 function changedFields(data: Data): string[] {
   const changes = data.changes;
-  return changes && typeof changes === 'object' ? Object.keys(changes) : [];
+  return changes && typeof changes === 'object' ? inFieldOrder(Object.keys(changes)) : [];
 }
 
 function withChanges(action: string, data: Data, nothing = 'nothing changed'): string {

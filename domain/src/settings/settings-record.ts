@@ -325,6 +325,18 @@ export const SETTINGS_FIELDS = {
 
 export const SETTINGS_FIELD_NAMES = Object.keys(SETTINGS_FIELDS) as SettingsField[];
 
+const FIELD_RANK = new Map<string, number>(SETTINGS_FIELD_NAMES.map((name, i) => [name, i]));
+
+/**
+ * Field names in the order the editing screens show them (names this version does not know last,
+ * alphabetically): what a person reads in a summary or a history entry, whatever order a stored
+ * record happens to hold its keys in.
+ */
+export function inFieldOrder(fields: readonly string[]): string[] {
+  const rank = (f: string) => FIELD_RANK.get(f) ?? Number.MAX_SAFE_INTEGER;
+  return [...fields].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function isSettingsField(name: string): name is SettingsField {
   return Object.prototype.hasOwnProperty.call(SETTINGS_FIELDS, name);
 }

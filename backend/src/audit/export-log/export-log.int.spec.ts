@@ -53,7 +53,7 @@ describe.each(databaseKinds())('audit verify and export on %s', (kind) => {
     const [target] = (await s.app.db.query<{ global_position: string; event_id: string; stream_id: string; type: string; data: unknown }>(
       `SELECT global_position, event_id::text, stream_id, type, data FROM es.events WHERE type = 'DraftSaved' ORDER BY global_position LIMIT 1`,
     )).rows;
-    await s.app.db.query(`UPDATE es.events SET data = jsonb_set(data, '{changes}', '{"site_title":"Tampered"}') WHERE global_position = $1`, [target!.global_position]);
+    await s.app.db.query(`UPDATE es.events SET data = jsonb_set(data::jsonb, '{changes}', '{"site_title":"Tampered"}') WHERE global_position = $1`, [target!.global_position]);
     try {
       const verify = (await s.a.get('/api/admin/audit/verify')).body;
       expect(verify).toMatchObject({

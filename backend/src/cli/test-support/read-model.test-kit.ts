@@ -1,13 +1,13 @@
 import type { EventStore, RecordedEvent } from '@punchline/domain';
 import type { Database, Projection, SqlClient } from '@punchline/projections';
 import { migrate } from '../../platform/database/migrations';
-import { PostgresEventStore, eventStoreMigration } from '../../platform/event-store/postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from '../../platform/event-store/postgres-event-store';
 import { newEvent, uniqueStream } from '../../platform/event-store/test-support/event-store.test-kit';
 
 /** Helpers shared by the projector, replay and CLI suites (test-support/ is left out of the build). */
 
 export async function freshStore(db: Database): Promise<PostgresEventStore> {
-  await migrate(db, [eventStoreMigration]);
+  await migrate(db, postgresStoreMigrations);
   return new PostgresEventStore(db);
 }
 

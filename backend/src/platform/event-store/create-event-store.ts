@@ -1,7 +1,7 @@
 import { DomainError, assertNever, type EventStore, type UpcasterRegistry } from '@punchline/domain';
 import type { Database, Projection } from '@punchline/projections';
 import type { Migration } from '../database/migrations';
-import { eventStoreMigration } from './event-store.migration';
+import { postgresStoreMigrations } from './event-store.migration';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { eventStoreDbMigration } from './eventstoredb.migration';
 import type { EventStoreLogger } from './eventstoredb-subscription';
@@ -17,7 +17,7 @@ export interface EventStoreConfig {
 export type VerifiableEventStore = EventStore & LogIntegrity;
 
 /** Every migration the event-store side needs, whichever store is chosen (the EventStoreDB one is empty tables on postgres). */
-export const eventStoreMigrations: Migration[] = [eventStoreMigration, eventStoreDbMigration];
+export const eventStoreMigrations: Migration[] = [...postgresStoreMigrations, eventStoreDbMigration];
 
 /** Picks the adapter named by EVENT_STORE (DESIGN §10). */
 export function createEventStore(

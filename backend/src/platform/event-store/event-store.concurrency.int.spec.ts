@@ -4,7 +4,7 @@ import { migrate } from '../database/migrations';
 import { PgDatabase } from '../database/pg-database';
 import { APPEND_LOCK_KEY } from './event-store.migration';
 import { eventHash, verifyChain } from './hash-chain';
-import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
 import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
@@ -33,7 +33,7 @@ describeIf('postgres event store under concurrency', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres', 12);
-    await migrate(database.db, [eventStoreMigration]);
+    await migrate(database.db, postgresStoreMigrations);
     store = new PostgresEventStore(database.db);
   });
   afterAll(async () => {

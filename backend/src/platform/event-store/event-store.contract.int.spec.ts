@@ -15,7 +15,7 @@ import { migrate } from '../database/migrations';
 import { eventStoreMigrations, storeProjections } from './create-event-store';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import type { LogIntegrity } from './hash-chain';
-import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
 import { expectRejected, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
 
@@ -31,7 +31,7 @@ interface Harness {
 function postgresHarness(kind: 'pglite' | 'postgres'): () => Promise<Harness> {
   return async () => {
     const database: TestDatabase = await createTestDatabase(kind);
-    await migrate(database.db, [eventStoreMigration]);
+    await migrate(database.db, postgresStoreMigrations);
     const stores: EventStore[] = [];
     return {
       open(upcasters) {
@@ -443,7 +443,7 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, [eventStoreMigration]);
+    await migrate(database.db, postgresStoreMigrations);
     store = new PostgresEventStore(database.db);
   });
   afterAll(async () => {

@@ -15,7 +15,7 @@ import type { Migration } from '../database/migrations';
 /** Key of the one global append lock: holding it while committing makes commit order equal position order. */
 export const APPEND_LOCK_KEY = 715001;
 
-export const eventStoreMigration: Migration = {
+const eventStoreTables: Migration = {
   id: '0001_event_store',
   sql: `
 CREATE SCHEMA IF NOT EXISTS es;
@@ -37,6 +37,31 @@ CREATE TABLE es.events (
   hash text NOT NULL,
   UNIQUE (stream_id, stream_revision)
 );
+${appendFunction('jsonb')}
+`,
+};
+
+/**
+ * 0002: data and metadata kept as json, the exact text written, instead of jsonb (ARCHITECTURE.md,
+ * "Event payloads as json"). The store writes each payload in canonical JSON, the very text its hash
+ * covers, so verifying and exporting the log read that text as stored: no jsonb-to-text output, no
+ * parsing and serialising again (issue 10: 100,000 events per second). Rows written as jsonb before
+ * keep jsonb's text, which the verifier canonicalises as before. Nothing queries inside payloads in SQL.
+ */
+const eventPayloadsAsJson: Migration = {
+  id: '0002_event_payloads_json',
+  sql: `
+DROP FUNCTION es.append_events(text, text, bigint, bigint, text, bigint, uuid[], text[], int[], jsonb[], jsonb[], text[], text);
+ALTER TABLE es.events ALTER COLUMN data TYPE json USING data::json, ALTER COLUMN metadata TYPE json USING metadata::json;
+${appendFunction('json')}
+`,
+};
+
+/** The postgres event store's migrations, in order. */
+export const postgresStoreMigrations: Migration[] = [eventStoreTables, eventPayloadsAsJson];
+
+function appendFunction(payload: 'jsonb' | 'json'): string {
+  return `
 CREATE FUNCTION es.append_events(
   p_stream_id text,
   p_expected_kind text,
@@ -47,8 +72,8 @@ CREATE FUNCTION es.append_events(
   p_event_ids uuid[],
   p_types text[],
   p_schema_versions int[],
-  p_data jsonb[],
-  p_metadata jsonb[],
+  p_data ${payload}[],
+  p_metadata ${payload}[],
   p_hashes text[],
   p_channel text
 ) RETURNS TABLE (outcome text, found_revision bigint, found_head_position bigint, found_head_hash text, found_events json)
@@ -97,5 +122,5 @@ BEGIN
   RETURN QUERY SELECT 'ok'::text, p_first_revision + v_count - 1, p_head_position + v_count, p_hashes[v_count], NULL::json;
 END
 $fn$;
-`,
-};
+`;
+}

@@ -1,7 +1,7 @@
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
 import { eventHash, verifyChain } from './hash-chain';
-import { PostgresEventStore, eventStoreMigration } from './postgres-event-store';
+import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
 import { newEvent, uniqueStream } from './test-support/event-store.test-kit';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
@@ -38,7 +38,7 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, [eventStoreMigration]);
+    await migrate(database.db, postgresStoreMigrations);
     store = new PostgresEventStore(database.db);
     const stream = uniqueStream('chain');
     await store.append(stream, AWKWARD_DATA.slice(0, 3).map((data, i) => newEvent(`Awkward${i}`, data)), { expectedRevision: 'no_stream' });
@@ -85,7 +85,7 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
   it('names the event whose data was edited', async () => {
     const target = await row(2);
     const result = await tamper(
-      () => database.db.query(`UPDATE es.events SET data = jsonb_set(data, '{half}', '2.5') WHERE global_position = 2`),
+      () => database.db.query(`UPDATE es.events SET data = jsonb_set(data::jsonb, '{half}', '2.5') WHERE global_position = 2`),
       () => database.db.query('UPDATE es.events SET data = $1::jsonb WHERE global_position = 2', [target.data]),
     );
     expect(result).toEqual({
@@ -100,7 +100,7 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
   it('names the event whose metadata was edited', async () => {
     const target = await row(5);
     const result = await tamper(
-      () => database.db.query(`UPDATE es.events SET metadata = jsonb_set(metadata, '{actorEmail}', '"mallory@example.com"') WHERE global_position = 5`),
+      () => database.db.query(`UPDATE es.events SET metadata = jsonb_set(metadata::jsonb, '{actorEmail}', '"mallory@example.com"') WHERE global_position = 5`),
       () => database.db.query('UPDATE es.events SET metadata = $1::jsonb WHERE global_position = 5', [target.metadata]),
     );
     expect(result).toMatchObject({ ok: false, verified: 4, firstInvalid: { position: 5, eventId: target.event_id, type: target.type } });
@@ -161,5 +161,45 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
     expect(result.position).toBe(total + 1);
     await expect(verifyChain(database.db)).resolves.toMatchObject({ ok: true, verified: total + 1, head: { position: total + 1 } });
     await database.db.query('DELETE FROM es.events WHERE global_position = $1', [total + 1]);
+  });
+});
+
+describe.each(databaseKinds())('a log written as jsonb before migration 0002: %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    // Only 0001: payloads are jsonb, as every log written before 0002 has them.
+    await migrate(database.db, postgresStoreMigrations.slice(0, 1));
+    let prevHash = '';
+    for (const [i, data] of AWKWARD_DATA.entries()) {
+      const event = newEvent(`Legacy${i}`, data);
+      const metadata = JSON.parse(JSON.stringify(event.metadata)) as unknown;
+      const fields = { globalPosition: i + 1, streamId: 'legacy', streamRevision: i, eventId: event.eventId, type: event.type, schemaVersion: 1, data, metadata };
+      const hash = eventHash(prevHash, { ...fields, data: JSON.parse(JSON.stringify(data)) as unknown });
+      await database.db.query(
+        `INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, prev_hash, hash)
+         VALUES ($1, 'legacy', $2, $3, $4, 1, $5::jsonb, $6::jsonb, $7, $8)`,
+        [i + 1, i, event.eventId, event.type, JSON.stringify(data), JSON.stringify(metadata), prevHash, hash],
+      );
+      prevHash = hash;
+    }
+    await database.db.query(`INSERT INTO es.streams (stream_id, revision) VALUES ('legacy', $1)`, [AWKWARD_DATA.length - 1]);
+    await migrate(database.db, postgresStoreMigrations);
+  });
+  afterAll(() => database.drop());
+
+  it('verifies the rows jsonb wrote (their text is not canonical) and chains new appends on', async () => {
+    const { rows } = await database.db.query<{ data: string }>(`SELECT data::text AS data FROM es.events WHERE global_position = 1`);
+    expect(rows[0]!.data).toContain('": '); // jsonb's spelling, kept by the json column
+    expect(await verifyChain(database.db, { batchSize: 3 })).toMatchObject({ ok: true, verified: AWKWARD_DATA.length });
+    const store = new PostgresEventStore(database.db);
+    await store.append('legacy', [newEvent('After', { b: 1, a: [2, 1] })], { expectedRevision: AWKWARD_DATA.length - 1 });
+    await store.close();
+    const after = await database.db.query<{ data: string }>(`SELECT data::text AS data FROM es.events WHERE type = 'After'`);
+    expect(after.rows[0]!.data).toBe('{"a":[2,1],"b":1}'); // canonical: the text its hash covers
+    expect(await verifyChain(database.db, { batchSize: 3 })).toMatchObject({ ok: true, verified: AWKWARD_DATA.length + 1 });
+    await database.db.query(`UPDATE es.events SET data = '{"b": 2, "a": 2, "ä": "ü"}' WHERE global_position = 1`);
+    expect(await verifyChain(database.db)).toMatchObject({ ok: false, verified: 0, firstInvalid: { position: 1, type: 'Legacy0' } });
   });
 });

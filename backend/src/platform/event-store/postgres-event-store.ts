@@ -17,7 +17,7 @@ import { assertValidBatch, assertValidStreamId } from './event-validation';
 import { eventHashFromCanonical, exportPostgresLines, verifyChain, type ChainVerification, type LogIntegrity } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
 
-export { eventStoreMigration } from './event-store.migration';
+export { postgresStoreMigrations } from './event-store.migration';
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 /** SQLSTATEs of jsonb input it cannot represent: untranslatable_character, invalid_text_representation. */
@@ -52,12 +52,13 @@ interface ExistingEvent {
   globalPosition: number;
 }
 
+/** A \u0000 or lone-surrogate escape in JSON text (its backslash not itself escaped): what jsonb refuses. */
+const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
 interface PreparedBatch {
   ids: string[];
   types: string[];
   schemaVersions: number[];
-  data: string[];
-  metadata: string[];
   canonicalData: string[];
   canonicalMetadata: string[];
 }
@@ -260,18 +261,25 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
   }
 
-  /** Serialised once, so the hash covers exactly what jsonb hands back after JSON.parse. */
+  /**
+   * Serialised once, in canonical JSON: the text stored (json keeps it as written) is the text the
+   * hash covers, so verification and export read it as it is. Text jsonb would refuse (a NUL, a
+   * lone surrogate) is refused here as before, since json would take it.
+   */
   private prepareBatch(events: NewEvent[]): PreparedBatch {
-    const data = events.map((e) => JSON.stringify(e.data === undefined ? null : e.data));
-    const metadata = events.map((e) => JSON.stringify(e.metadata));
+    const canonical = (value: unknown, eventId: string): string => {
+      const text = canonicalJson(JSON.parse(JSON.stringify(value)) as unknown);
+      if (UNSTORABLE_ESCAPE.test(text)) {
+        throw new DomainError('INVALID_INPUT', 'Event data holds a NUL character or a lone surrogate, which the event store cannot keep', { eventId });
+      }
+      return text;
+    };
     return {
       ids: events.map((e) => e.eventId.toLowerCase()),
       types: events.map((e) => e.type),
       schemaVersions: events.map((e) => this.options.upcasters?.currentVersion(e.type) ?? 1),
-      data,
-      metadata,
-      canonicalData: data.map((d) => canonicalJson(JSON.parse(d))),
-      canonicalMetadata: metadata.map((m) => canonicalJson(JSON.parse(m))),
+      canonicalData: events.map((e) => canonical(e.data === undefined ? null : e.data, e.eventId)),
+      canonicalMetadata: events.map((e) => canonical(e.metadata, e.eventId)),
     };
   }
 
@@ -316,7 +324,7 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
       hashes.push(prevHash);
     });
     const { rows } = await client.query<AppendRow>(
-      'SELECT * FROM es.append_events($1, $2, $3, $4, $5, $6, $7::uuid[], $8::text[], $9::int[], $10::jsonb[], $11::jsonb[], $12::text[], $13)',
+      'SELECT * FROM es.append_events($1, $2, $3, $4, $5, $6, $7::uuid[], $8::text[], $9::int[], $10::json[], $11::json[], $12::text[], $13)',
       [
         streamId,
         typeof expected === 'number' ? 'exact' : expected,
@@ -327,8 +335,8 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
         batch.ids,
         batch.types,
         batch.schemaVersions,
-        batch.data,
-        batch.metadata,
+        batch.canonicalData,
+        batch.canonicalMetadata,
         hashes,
         this.channel,
       ],
