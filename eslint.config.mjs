@@ -4,6 +4,10 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const FRONTEND_ONLY_DOMAIN = {
+  group: ['@punchline/backend', '@punchline/projections', '**/backend/**', '**/projections/**', '@nestjs/*', 'pg'],
+  message: 'frontend/ may import only domain/ (DESIGN §2).',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -33,8 +37,12 @@ export default tseslint.config(
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: restrict([
-      { group: ['@punchline/backend', '@punchline/projections', '**/backend/**', '**/projections/**', '@nestjs/*', 'pg'], message: 'frontend/ may import only domain/ (DESIGN §2).' },
-    ]),
+    rules: restrict([FRONTEND_ONLY_DOMAIN]),
+  },
+  {
+    // The visitor's pages never pull in admin code (issue 9): the visitor bundle stays small and free
+    // of admin text, and the admin area can change without touching the public site.
+    files: ['frontend/src/public/**/*.{ts,tsx}'],
+    rules: restrict([FRONTEND_ONLY_DOMAIN, { group: ['**/admin', '**/admin/**'], message: 'frontend/src/public never imports frontend/src/admin (issue 9).' }]),
   },
 );
