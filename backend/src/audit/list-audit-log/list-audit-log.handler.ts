@@ -15,6 +15,9 @@ interface Row {
 }
 
 
+/** How far back from the newest entry each range of a search ends (see page()). */
+const SEARCH_RANGE_ENDS = [25_000, 100_000, 400_000];
+
 const toItem = (row: Row): AuditItem => ({
   id: row.event_id,
   position: Number(row.position),
@@ -62,21 +65,51 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
         searchedNewest = UNINDEXED_SEARCH_WINDOW;
       }
     }
-    params.push(filter.limit);
-    // The page and both filter lists side by side (three short reads, one round trip of waiting).
+    // The page and both filter lists side by side (short reads, one round trip of waiting).
     const [items, actors, actions] = await Promise.all([
-      this.db.query<Row>(
-        `SELECT position, event_id, occurred_at, actor_email, action, meta FROM ${this.table}
-         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY position ${filter.direction === 'asc' ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
-        params,
-      ),
+      this.page(where, params, filter.limit, filter.direction, filter.q !== '' && searchedNewest === undefined),
       this.distinct('actor_email'),
       this.distinct('action'),
     ]);
-    const answer: AuditAnswer = { items: items.rows.map(toItem), actors, actions };
+    const answer: AuditAnswer = { items: items.map(toItem), actors, actions };
     if (searchedNewest !== undefined) answer.searched_newest = searchedNewest;
     return answer;
+  }
+
+  /**
+   * One page in position order. A search is read as position ranges side by side (the newest
+   * 25,000, the next 75,000, the next 300,000, the rest), each range in order, and the ranges
+   * joined in order: a word that is frequent in older entries but missing from the newest ones
+   * otherwise makes one newest-first scan walk through every newer row before its first match
+   * (measured on a million events: 140–200 ms; with the ranges 75 ms, as both cores share the walk
+   * and each range's plan is chosen for it alone). Finer ranges were slower: each one pays its own
+   * trigram index scan.
+   */
+  private async page(where: string[], params: unknown[], limit: number, direction: 'asc' | 'desc', inRanges: boolean): Promise<Row[]> {
+    const order = direction === 'asc' ? 'ASC' : 'DESC';
+    const read = async (range: string[], rangeParams: unknown[]): Promise<Row[]> => {
+      const all = [...params, ...rangeParams, limit];
+      const conditions = [...where, ...range];
+      const { rows } = await this.db.query<Row>(
+        `SELECT position, event_id, occurred_at, actor_email, action, meta FROM ${this.table}
+         ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+         ORDER BY position ${order} LIMIT $${all.length}`,
+        all,
+      );
+      return rows;
+    };
+    if (!inRanges) return read([], []);
+    const { rows } = await this.db.query<{ head: string | number | null }>(`SELECT max(position) AS head FROM ${this.table}`);
+    const head = Number(rows[0]?.head ?? 0);
+    // Cuts from newest to oldest; range i is (cuts[i], cuts[i-1]], the first open above, the last below.
+    const cuts = SEARCH_RANGE_ENDS.map((span) => head - span).filter((cut) => cut > 0);
+    const p = params.length + 1;
+    const ranges = [
+      ...cuts.map((cut, i) => (i === 0 ? read([`position > $${p}`], [cut]) : read([`position > $${p}`, `position <= $${p + 1}`], [cut, cuts[i - 1]]))),
+      cuts.length === 0 ? read([], []) : read([`position <= $${p}`], [cuts[cuts.length - 1]]),
+    ];
+    const newestFirst = await Promise.all(ranges);
+    return (direction === 'asc' ? newestFirst.reverse() : newestFirst).flat().slice(0, limit);
   }
 
   /** Position of the oldest entry a search without the index looks at; null when the log is no longer than the window. */

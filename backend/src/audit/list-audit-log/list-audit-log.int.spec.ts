@@ -116,6 +116,21 @@ describe.each(databaseKinds())('GET /api/admin/audit on %s', (kind) => {
     }, 60_000);
     afterAll(() => s.app.db.query(`DELETE FROM rm.audit_log WHERE stream_id = 'filler'`));
 
+    it('a search read in position ranges side by side comes back in one order, newest or oldest first, up to the limit', async () => {
+      // Far above the log's own positions, so the ranges (newest 25,000, next 75,000, next 300,000, rest) all hold some.
+      await s.app.db.query(
+        `INSERT INTO rm.audit_log (position, event_id, stream_id, occurred_at, actor_email, action, meta)
+         SELECT p, gen_random_uuid(), 'filler', now(), NULL, 'Filler', jsonb_build_object('note', 'range probe')
+           FROM unnest(ARRAY[500000, 480000, 450000, 120000, 30000]::bigint[]) AS p`,
+      );
+      const positions = async (query: string) => ((await s.a.get(`/api/admin/audit?q=range%20probe${query}`)).body as { items: Item[] }).items.map((i) => i.position);
+      expect(await positions('')).toEqual([500000, 480000, 450000, 120000, 30000]);
+      expect(await positions('&direction=asc')).toEqual([30000, 120000, 450000, 480000, 500000]);
+      expect(await positions('&limit=2')).toEqual([500000, 480000]);
+      expect(await positions('&limit=2&direction=asc')).toEqual([30000, 120000]);
+      expect(await positions('&action=Nothing')).toEqual([]);
+    });
+
     it('a search with no three letters or digits in a row looks through the newest 20,000 and says so; one with them searches everything', async () => {
       const short = (await s.a.get('/api/admin/audit?q=_&limit=500')).body as { items: Item[]; searched_newest?: number };
       expect(short.searched_newest).toBe(20_000);
