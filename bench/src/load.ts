@@ -43,15 +43,30 @@ export function parseWrk(text: string): LoadResult {
   return { rps, p50: percentile('50'), p99: percentile('99'), errors, non2xx };
 }
 
-/** Warm-up, then app and reference measured back to back, alternating, so drifting load hits both alike. */
-export async function compare(appUrl: string, referenceUrl: string, rounds = 2, durationSeconds = 6, headers?: Record<string, string>): Promise<{ app: LoadResult; reference: LoadResult }> {
+/**
+ * Warm-up, then app and reference measured back to back in alternating pairs, so drifting load hits
+ * both alike. `ratio` is the median of the pairs' app/reference ratios: on a shared 2-core VM the
+ * same server's figure moves by a third from one 4-second run to the next (measured), and a
+ * median of paired ratios is what stays put when the machine's speed drifts.
+ */
+export async function compare(
+  appUrl: string,
+  referenceUrl: string,
+  rounds = 2,
+  durationSeconds = 6,
+  headers?: Record<string, string>,
+): Promise<{ app: LoadResult; reference: LoadResult; ratio: number }> {
   await load(appUrl, { durationSeconds: 2, headers });
   await load(referenceUrl, { durationSeconds: 2, headers });
   const apps: LoadResult[] = [];
   const refs: LoadResult[] = [];
   for (let i = 0; i < rounds; i += 1) {
-    apps.push(await load(appUrl, { durationSeconds, headers }));
-    refs.push(await load(referenceUrl, { durationSeconds, headers }));
+    // Alternate which goes first, so neither always runs on the warmer (or cooler) half of a pair.
+    const first = i % 2 === 0 ? appUrl : referenceUrl;
+    const a = await load(first, { durationSeconds, headers });
+    const b = await load(first === appUrl ? referenceUrl : appUrl, { durationSeconds, headers });
+    apps.push(first === appUrl ? a : b);
+    refs.push(first === appUrl ? b : a);
   }
   const mean = (xs: LoadResult[]): LoadResult => ({
     rps: xs.reduce((s, x) => s + x.rps, 0) / xs.length,
@@ -60,5 +75,8 @@ export async function compare(appUrl: string, referenceUrl: string, rounds = 2, 
     errors: xs.reduce((s, x) => s + x.errors, 0),
     non2xx: xs.reduce((s, x) => s + x.non2xx, 0),
   });
-  return { app: mean(apps), reference: mean(refs) };
+  const ratios = apps.map((app, i) => app.rps / refs[i]!.rps).sort((x, y) => x - y);
+  const middle = Math.floor(ratios.length / 2);
+  const ratio = ratios.length % 2 === 1 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
+  return { app: mean(apps), reference: mean(refs), ratio };
 }
