@@ -266,6 +266,8 @@ interface ChainRow {
   metadata_json: string | null;
   prev_hash: string;
   hash: string;
+  /** 'export' only: the export line, written by the database. */
+  line?: string;
   /** Whether hash = sha256(prev_hash ‖ the event with its payloads as stored), computed by the database. */
   hash_as_stored?: boolean;
 }
@@ -295,7 +297,10 @@ async function* postgresChainRows(db: Database, mode: 'export' | 'verify', optio
   const range = 'global_position > $1 AND global_position <= $2 ORDER BY global_position';
   const sql =
     mode === 'export'
-      ? `SELECT global_position, stream_id, stream_revision, event_id, type, schema_version, data::text AS data_json, metadata::text AS metadata_json, prev_hash, hash
+      ? // The whole line is written by the database (one string per event arrives, nothing is spliced here).
+        `SELECT global_position, concat('{"position":', global_position, ',"event_id":', to_json(event_id::text), ',"stream":', to_json(stream_id),
+                ',"revision":', stream_revision, ',"type":', to_json(type), ',"schema_version":', schema_version, ',"data":', data::text,
+                ',"metadata":', metadata::text, ',"prev_hash":', to_json(prev_hash), ',"hash":', to_json(hash), '}') AS line
            FROM es.events WHERE ${range}`
       : // A row whose hash holds needs only its links: the rest is sent for the others alone.
         `SELECT global_position, prev_hash, hash, hash_as_stored,
@@ -329,15 +334,11 @@ async function* postgresChainRows(db: Database, mode: 'export' | 'verify', optio
 }
 
 /**
- * The export, line by line. The stored JSON text is spliced in as it comes, never parsed and
- * written again: the line reads back to exactly what chainExportLine would have written.
+ * The export, line by line (chainExportLine's fields in its order). The stored JSON text is
+ * spliced in by the database as it is, never parsed and written again.
  */
 export async function* exportPostgresLines(db: Database, options: { batchSize?: number } = {}): AsyncGenerator<string> {
-  for await (const row of postgresChainRows(db, 'export', options)) {
-    yield `{"position":${Number(row.global_position)},"event_id":${JSON.stringify(row.event_id)},"stream":${JSON.stringify(row.stream_id)},` +
-      `"revision":${Number(row.stream_revision)},"type":${JSON.stringify(row.type)},"schema_version":${Number(row.schema_version)},` +
-      `"data":${row.data_json},"metadata":${row.metadata_json},"prev_hash":${JSON.stringify(row.prev_hash)},"hash":${JSON.stringify(row.hash)}}`;
-  }
+  for await (const row of postgresChainRows(db, 'export', options)) yield row.line!;
 }
 
 /**
