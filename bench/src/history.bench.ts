@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, diffSettings, mergeDraftOverLive, validateSettingsUpdate, type NewEvent, type StoredSettings } from '@punchline/domain';
 import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
@@ -7,11 +9,21 @@ import { devSignIn, projectorCaughtUp, startApp } from './app-process';
 import { largeRecord } from './season';
 import { fmt, freshDatabase, percentile, type Section } from './support';
 
+const run = promisify(execFile);
 const ADMIN = 'bench-admin@punchline.test';
 const OTHER = 'second-admin@punchline.test';
 const SITE_EVENTS = Number(process.env.HISTORY_EVENTS ?? 100_000);
 const PUBLISH_EVERY = 50;
 const ROUNDS = 200;
+
+/** Downloads `url` with curl into wc in their own processes: seconds, lines and bytes received. */
+async function downloadCounted(url: string, cookie: string): Promise<{ seconds: number; lines: number; bytes: number }> {
+  const started = performance.now();
+  const { stdout } = await run('bash', ['-c', 'set -o pipefail; curl -sf -H "cookie: $COOKIE" "$URL" | wc -lc'], { env: { ...process.env, COOKIE: cookie, URL: url }, maxBuffer: 1024 });
+  const seconds = (performance.now() - started) / 1000;
+  const [lines, bytes] = stdout.trim().split(/\s+/).map(Number);
+  return { seconds, lines: lines!, bytes: bytes! };
+}
 
 /**
  * The site stream of years of editing, written as the app writes it: a first save of the whole
@@ -119,26 +131,20 @@ export async function historyBench(): Promise<Section> {
         pass: verify.ok && verifyRate >= 100_000,
       });
 
-      const exportStarted = performance.now();
-      const exported = await get('/api/admin/audit/export');
-      let lines = 0;
-      let bytes = 0;
-      const reader = exported.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.length;
-        // indexOf, not a loop over every byte: the bench must not be slower than what it measures.
-        for (let at = value.indexOf(10); at !== -1; at = value.indexOf(10, at + 1)) lines += 1;
-      }
-      const exportSeconds = (performance.now() - exportStarted) / 1000;
-      const exportedEvents = lines - 1; // the first line is the header
-      const exportRate = exportedEvents / exportSeconds;
+      // The export is downloaded by curl in its own process and counted by wc (fetch in this
+      // process measured up to twice as slow as the server: the reader, not the export, was timed).
+      // A single 1-2 s download swings with the shared machine, so the median of three is kept.
+      const downloads: { seconds: number; lines: number; bytes: number }[] = [];
+      for (let round = 0; round < 3; round += 1) downloads.push(await downloadCounted(`${app.baseUrl}/api/admin/audit/export`, cookie));
+      downloads.sort((a, b) => a.seconds - b.seconds);
+      const exported = downloads[1]!;
+      const exportedEvents = exported.lines - 1; // the first line is the header
+      const exportRate = exportedEvents / exported.seconds;
       metrics.push({
-        name: 'GET /api/admin/audit/export (NDJSON, streamed)',
-        value: `${fmt(exportRate)} events/s (${fmt(exportedEvents)} events, ${fmt(bytes / 2 ** 20)} MB in ${fmt(exportSeconds, 2)} s)`,
+        name: 'GET /api/admin/audit/export (NDJSON, streamed; median of 3 downloads)',
+        value: `${fmt(exportRate)} events/s (${fmt(exportedEvents)} events, ${fmt(exported.bytes / 2 ** 20)} MB in ${fmt(exported.seconds, 2)} s; runs ${downloads.map((d) => fmt(d.seconds, 2)).join(' / ')} s)`,
         target: '≥ 50,000 events/s',
-        pass: exported.ok && exportedEvents >= verify.verified && exportRate >= 50_000,
+        pass: downloads.every((d) => d.lines - 1 >= verify.verified) && exportRate >= 50_000,
       });
 
       const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };

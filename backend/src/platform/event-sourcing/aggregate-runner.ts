@@ -89,10 +89,6 @@ export class AggregateRunner<State, Command, Event extends { type: string; data:
   }
 
   /**
-   * The caught-up state without queueing behind commands: for checks made on every request (is
-   * this an admin?) that must see another instance's write but need not wait for this one's.
-   */
-  /**
    * The cached state as it is, without reading the store (null when nothing is cached): for hot
    * read paths that must answer while the database is away, and accept a few seconds' staleness.
    */
@@ -100,6 +96,10 @@ export class AggregateRunner<State, Command, Event extends { type: string; data:
     return (this.options.cache && this.cached.get(streamId)?.state) || null;
   }
 
+  /**
+   * The caught-up state without queueing behind commands: for checks made on every request (is
+   * this an admin?) that must see another instance's write but need not wait for this one's.
+   */
   async peek(streamId: string): Promise<State> {
     return (await this.load(streamId)).state;
   }
