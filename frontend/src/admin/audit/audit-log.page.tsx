@@ -1,6 +1,8 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { api, errorText } from '../../shared/api';
 import { searchWindowHint } from '../ui/search-window';
+import { ListStatus } from '../ui/list-status';
+import { SearchField, SelectField, asOptions, type SelectOption } from '../ui/toolbar-fields';
 import {
   AUDIT_LIMIT_OPTIONS,
   AUDIT_SEARCH_MAX_LENGTH,
@@ -26,6 +28,10 @@ import { LoadedChanges } from '../history/change-list';
 import '../history/history.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const DIRECTION_OPTIONS: SelectOption<AuditFilters['direction']>[] = [
+  { value: 'desc', label: 'Newest first' },
+  { value: 'asc', label: 'Oldest first' },
+];
 
 /** SPEC §2 "Audit Log": every recorded action, filterable by actor, action and text. */
 export function AuditLogPage() {
@@ -55,79 +61,53 @@ export function AuditLogPage() {
 
   return (
     <div className="admin-screen al-screen">
-      <header className="al-head">
+      <header className="admin-screen__head">
         <h1 className="admin-screen__title">Audit Log</h1>
-        <p className="al-lead">
+        <p className="admin-screen__lead">
           Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.{' '}
           <Link to="/admin/history">Site history: compare, view the site as it was, roll back</Link>
         </p>
       </header>
 
       <form className="admin-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-        <div className="admin-toolbar__field al-field al-field--search">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={filters.q}
-            maxLength={AUDIT_SEARCH_MAX_LENGTH}
-            placeholder="Text in action, actor or details"
-            onChange={(event) => set('q', event.target.value)}
-          />
-        </div>
-        <div className="admin-toolbar__field al-field">
-          <label htmlFor={`${id}-actor`}>Actor</label>
-          <select id={`${id}-actor`} value={filters.actor} onChange={(event) => set('actor', event.target.value)}>
-            <option value="">All actors</option>
-            {optionsWith(state.actors, filters.actor).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-toolbar__field al-field">
-          <label htmlFor={`${id}-action`}>Action</label>
-          <select id={`${id}-action`} value={filters.action} onChange={(event) => set('action', event.target.value)}>
-            <option value="">All actions</option>
-            {optionsWith(state.actions, filters.action).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-toolbar__field al-field al-field--narrow">
-          <label htmlFor={`${id}-limit`}>Rows</label>
-          <select id={`${id}-limit`} value={filters.limit} onChange={(event) => set('limit', Number(event.target.value))}>
-            {AUDIT_LIMIT_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-toolbar__field al-field al-field--narrow">
-          <label htmlFor={`${id}-direction`}>Order</label>
-          <select id={`${id}-direction`} value={filters.direction} onChange={(event) => set('direction', event.target.value as AuditFilters['direction'])}>
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
-          </select>
-        </div>
+        <SearchField id={`${id}-q`} label="Search" className="al-field al-field--search" placeholder="Text in action, actor or details" maxLength={AUDIT_SEARCH_MAX_LENGTH}
+          value={filters.q} onChange={(value) => set('q', value)} />
+        <SelectField
+          id={`${id}-actor`}
+          label="Actor"
+          className="al-field"
+          value={filters.actor}
+          options={[{ value: '', label: 'All actors' }, ...asOptions(optionsWith(state.actors, filters.actor))]}
+          onChange={(value) => set('actor', value)}
+        />
+        <SelectField
+          id={`${id}-action`}
+          label="Action"
+          className="al-field"
+          value={filters.action}
+          options={[{ value: '', label: 'All actions' }, ...asOptions(optionsWith(state.actions, filters.action))]}
+          onChange={(value) => set('action', value)}
+        />
+        <SelectField id={`${id}-limit`} label="Rows" className="al-field al-field--narrow" value={filters.limit} options={asOptions(AUDIT_LIMIT_OPTIONS)} onChange={(value) => set('limit', value)} />
+        <SelectField
+          id={`${id}-direction`}
+          label="Order"
+          className="al-field al-field--narrow"
+          value={filters.direction}
+          options={DIRECTION_OPTIONS}
+          onChange={(value) => set('direction', value)}
+        />
         <div className="admin-toolbar__field al-field al-field--check">
           <input id={`${id}-content`} type="checkbox" checked={filters.contentOnly} onChange={(event) => set('contentOnly', event.target.checked)} />
           <label htmlFor={`${id}-content`}>Content changes only</label>
         </div>
       </form>
 
-      <p className="al-summary" role="status">
-        {loading ? 'Loading audit log…' : state.phase === 'ready' ? summaryText(state.items.length, filters.limit, state.searchedNewest) : ''}
-      </p>
-      {state.phase === 'error' ? (
-        <p className="admin-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <ListStatus
+        className="al-summary"
+        text={loading ? 'Loading audit log…' : state.phase === 'ready' ? summaryText(state.items.length, filters.limit, state.searchedNewest) : ''}
+        error={state.phase === 'error' ? state.error : null}
+      />
 
       {state.items.length > 0 ? (
         // Explicit roles: the narrow layout turns rows into cards with display:block, which would drop table semantics.

@@ -7,6 +7,8 @@ import {
 } from '@punchline/domain';
 import { useEffect, useId, useReducer, useState } from 'react';
 import { searchWindowHint } from '../ui/search-window';
+import { ListStatus } from '../ui/list-status';
+import { SearchField, SelectField, asOptions, type SelectOption } from '../ui/toolbar-fields';
 import { api, errorText } from '../../shared/api';
 import { PENDING_RESPONSES_CHANGED_EVENT } from '../layout/pending-responses';
 import {
@@ -28,6 +30,11 @@ import { formatWhen } from '../../shared/format-when';
 import './contact-responses.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const SORT_OPTIONS: SelectOption<ContactSort>[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+];
+const RESPONDED_OPTIONS = (Object.keys(RESPONDED_FILTER_LABELS) as RespondedFilter[]).map((value) => ({ value, label: RESPONDED_FILTER_LABELS[value] }));
 
 /** Tells the sidebar badge (admin layout) to count unanswered messages again now. */
 function announcePendingChanged(): void {
@@ -90,9 +97,9 @@ export function ContactResponsesPage() {
 
   return (
     <div className="admin-screen cr-screen">
-      <header className="cr-head">
+      <header className="admin-screen__head">
         <h1 className="admin-screen__title">Contact Responses</h1>
-        <p className="cr-lead">Messages sent through the contact form. Mark each one once it has been answered, and keep notes for the team.</p>
+        <p className="admin-screen__lead">Messages sent through the contact form. Mark each one once it has been answered, and keep notes for the team.</p>
       </header>
 
       {state.phase === 'forbidden' ? (
@@ -102,44 +109,18 @@ export function ContactResponsesPage() {
       ) : (
         <>
           <form className="admin-toolbar" role="search" aria-label="Filter messages" onSubmit={(event) => event.preventDefault()}>
-            <div className="admin-toolbar__field cr-field cr-field--search">
-              <label htmlFor={`${id}-q`}>Search</label>
-              <input
-                id={`${id}-q`}
-                type="search"
-                value={filters.q}
-                maxLength={CONTACT_SEARCH_MAX_LENGTH}
-                placeholder="Name, email, message or notes"
-                onChange={(event) => set('q', event.target.value)}
-              />
-            </div>
-            <div className="admin-toolbar__field cr-field">
-              <label htmlFor={`${id}-sort`}>Sort</label>
-              <select id={`${id}-sort`} value={filters.sort} onChange={(event) => set('sort', event.target.value as ContactSort)}>
-                <option value="newest">Newest first</option>
-                <option value="oldest">Oldest first</option>
-              </select>
-            </div>
-            <div className="admin-toolbar__field cr-field">
-              <label htmlFor={`${id}-responded`}>Show</label>
-              <select id={`${id}-responded`} value={filters.responded} onChange={(event) => set('responded', event.target.value as RespondedFilter)}>
-                {(Object.keys(RESPONDED_FILTER_LABELS) as RespondedFilter[]).map((value) => (
-                  <option key={value} value={value}>
-                    {RESPONDED_FILTER_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="admin-toolbar__field cr-field cr-field--narrow">
-              <label htmlFor={`${id}-limit`}>Rows</label>
-              <select id={`${id}-limit`} value={filters.limit} onChange={(event) => set('limit', Number(event.target.value))}>
-                {CONTACT_LIST_LIMIT_OPTIONS.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SearchField id={`${id}-q`} label="Search" className="cr-field cr-field--search" placeholder="Name, email, message or notes" maxLength={CONTACT_SEARCH_MAX_LENGTH}
+              value={filters.q} onChange={(value) => set('q', value)} />
+            <SelectField id={`${id}-sort`} label="Sort" className="cr-field" value={filters.sort} options={SORT_OPTIONS} onChange={(value) => set('sort', value)} />
+            <SelectField id={`${id}-responded`} label="Show" className="cr-field" value={filters.responded} options={RESPONDED_OPTIONS} onChange={(value) => set('responded', value)} />
+            <SelectField
+              id={`${id}-limit`}
+              label="Rows"
+              className="cr-field cr-field--narrow"
+              value={filters.limit}
+              options={asOptions(CONTACT_LIST_LIMIT_OPTIONS)}
+              onChange={(value) => set('limit', value)}
+            />
             <div className="admin-toolbar__field cr-field cr-field--action">
               <button type="button" className="admin-button admin-button--secondary" onClick={() => void exportCsv()} disabled={exporting}>
                 {exporting ? 'Exporting…' : 'Export CSV'}
@@ -152,14 +133,11 @@ export function ContactResponsesPage() {
             </p>
           ) : null}
 
-          <p className="cr-summary" role="status">
-            {loading ? 'Loading messages…' : state.phase === 'ready' ? summaryText(state.items.length, state.total, state.searchedNewest) : ''}
-          </p>
-          {state.phase === 'error' ? (
-            <p className="admin-error" role="alert">
-              {state.error}
-            </p>
-          ) : null}
+          <ListStatus
+            className="cr-summary"
+            text={loading ? 'Loading messages…' : state.phase === 'ready' ? summaryText(state.items.length, state.total, state.searchedNewest) : ''}
+            error={state.phase === 'error' ? state.error : null}
+          />
 
           <ul className="cr-list" aria-busy={loading || undefined} aria-label="Messages">
             {state.items.map((item) => (

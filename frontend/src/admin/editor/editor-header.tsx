@@ -124,7 +124,7 @@ function PreviewDraftLink() {
       }}
     >
       <span>
-        Preview Draft<span className="ed-visually-hidden">{hint}</span>
+        Preview Draft<span className="visually-hidden">{hint}</span>
         <span aria-hidden="true" className="ed-button__icon">
           {' ↗'}
         </span>

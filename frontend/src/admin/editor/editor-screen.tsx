@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DraftEditorProvider, useEditor } from './editor-context';
 import { EditorHeader } from './editor-header';
+import { useEditorIdentity } from './editor-identity';
 import type { LockTiming } from './draft-lock';
 import { UnsavedChangesGuard } from './leave-guard';
 import { useAutosaveBeforeLogout } from './use-autosave-before-logout';
@@ -16,13 +17,14 @@ export interface EditorScreenProps {
   description: string;
   /** SPEC §2: each screen points to the other for what it does not edit. */
   note: { text: string; linkText: string; to: string };
-  myEmail: string | null;
   timing?: Partial<LockTiming>;
   /** Rendered once the settings are loaded. */
   children: ReactNode;
 }
 
-export function EditorScreen({ myEmail, timing, ...rest }: EditorScreenProps) {
+/** The signed-in admin edits: their email tells "held by me" from "locked by another" (SPEC §4). */
+export function EditorScreen({ timing, ...rest }: EditorScreenProps) {
+  const myEmail = useEditorIdentity();
   return (
     <DraftEditorProvider myEmail={myEmail} timing={timing}>
       <EditorScreenBody {...rest} />
@@ -30,7 +32,7 @@ export function EditorScreen({ myEmail, timing, ...rest }: EditorScreenProps) {
   );
 }
 
-function EditorScreenBody({ title, description, note, children }: Omit<EditorScreenProps, 'myEmail' | 'timing'>) {
+function EditorScreenBody({ title, description, note, children }: Omit<EditorScreenProps, 'timing'>) {
   const { editor, controls } = useEditor();
   const { loading, loadError, current } = editor.state;
   useAutosaveBeforeLogout();
@@ -89,7 +91,7 @@ export function EditorFields({ legend, children }: { legend: string; children: R
   const { controls } = useEditor();
   return (
     <fieldset className="ed-form__fields" disabled={!controls.canEdit}>
-      <legend className="ed-visually-hidden">{legend}</legend>
+      <legend className="visually-hidden">{legend}</legend>
       {children}
     </fieldset>
   );

@@ -52,7 +52,7 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
       <div className="ed-media__body">
         {libraryPath ? (
           <p className="ed-media__file">
-            <span className="ed-visually-hidden">{label}: </span>
+            <span className="visually-hidden">{label}: </span>
             {libraryPath.split('/').pop()}
             <span className="ed-media__file-note"> · from the media library</span>
           </p>
@@ -61,11 +61,11 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
         <div className="ed-media__actions">
           {actions?.render({ kind, label, select: onChange, disabled })}
           <button type="button" className="ed-button ed-button--small" onClick={() => onChange('')} disabled={disabled || value === ''}>
-            Remove<span className="ed-visually-hidden"> {label.toLowerCase()}</span>
+            Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
           </button>
           {value !== '' ? (
             <a className="ed-button ed-button--small ed-button--ghost" href={value} target="_blank" rel="noopener noreferrer">
-              Open current<span className="ed-visually-hidden"> {label.toLowerCase()} (opens in a new tab)</span>
+              Open current<span className="visually-hidden"> {label.toLowerCase()} (opens in a new tab)</span>
             </a>
           ) : null}
         </div>

@@ -28,17 +28,14 @@ import { ReadingGapNote } from '../editor/reading-gap-note';
 import { ColorField, MediaField, TextField, ToggleField } from '../editor/fields';
 import { SelectControl } from '../editor/form-controls';
 import { LinkListControl } from '../editor/list-controls';
-import { useEditorIdentity } from '../editor/editor-identity';
 import type { LockTiming } from '../editor/draft-lock';
 
 export function GeneralSettingsForm({ timing }: { timing?: Partial<LockTiming> }) {
-  const myEmail = useEditorIdentity();
   return (
     <EditorScreen
       title="General Settings"
       description="Branding, theme, footer, quick links, maintenance and session length for the whole site."
       note={{ text: 'Page text, images and per-page colour tweaks are edited in', linkText: 'Page Configurations', to: '/admin/page-configurations' }}
-      myEmail={myEmail}
       timing={timing}
     >
       <EditorFields legend="General settings">

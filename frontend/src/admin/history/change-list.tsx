@@ -66,7 +66,7 @@ export function ChangeList({ changes, label }: { changes: JsonChange[]; label: s
           <span className="hs-before-after">
             {change.before === null ? <em>added</em> : <Value value={change.before} />}
             <span aria-hidden="true"> → </span>
-            <span className="ed-visually-hidden"> changed to </span>
+            <span className="visually-hidden"> changed to </span>
             {change.after === null ? <em>removed</em> : <Value value={change.after} />}
           </span>
         </li>

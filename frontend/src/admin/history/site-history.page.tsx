@@ -106,9 +106,9 @@ export function SiteHistoryPage() {
 
   return (
     <div className="admin-screen ed-root hs-screen">
-      <header className="hs-head">
+      <header className="admin-screen__head">
         <h1 className="admin-screen__title">Site history</h1>
-        <p className="hs-lead">
+        <p className="admin-screen__lead">
           Every change to the live site and the draft, from the event log. <Link to="/admin/audit">Back to the Audit Log</Link>
         </p>
       </header>
@@ -167,7 +167,7 @@ export function SiteHistoryPage() {
           <li key={item.position} className="hs-item">
             <label className="hs-pick">
               <input type="checkbox" checked={picked.includes(item.position)} onChange={() => toggle(item.position)} />
-              <span className="ed-visually-hidden">Compare the point of {formatWhen(item.occurred_at, { seconds: true })}</span>
+              <span className="visually-hidden">Compare the point of {formatWhen(item.occurred_at, { seconds: true })}</span>
             </label>
             <div className="hs-item__body">
               <p className="hs-item__summary">{item.summary}</p>
@@ -177,7 +177,7 @@ export function SiteHistoryPage() {
             </div>
             <div className="hs-item__actions">
               <a className="ed-button ed-button--small" href={`/?at=${item.position}`} target="_blank" rel="noopener">
-                View the site as it was<span className="ed-visually-hidden"> on {formatWhen(item.occurred_at, { seconds: true })} (opens in a new tab)</span>
+                View the site as it was<span className="visually-hidden"> on {formatWhen(item.occurred_at, { seconds: true })} (opens in a new tab)</span>
               </a>
               <button type="button" className="ed-button ed-button--small" onClick={() => void ask('restore', item)}>
                 Restore into draft

@@ -35,12 +35,12 @@ function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionAr
   return (
     <>
       <button type="button" className="ed-button ed-button--small" onClick={() => setPicking(true)} disabled={disabled || uploader.uploading}>
-        Select from library<span className="ed-visually-hidden"> for {name}</span>
+        Select from library<span className="visually-hidden"> for {name}</span>
       </button>
       <input
         ref={fileInput}
         type="file"
-        className="ed-visually-hidden"
+        className="visually-hidden"
         accept={uploadAccept(kind)}
         tabIndex={-1}
         aria-hidden="true"
@@ -53,7 +53,7 @@ function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionAr
       />
       <button type="button" className="ed-button ed-button--small" onClick={() => fileInput.current?.click()} disabled={disabled || uploader.uploading}>
         {uploader.progress ? uploadingLabel(uploader.progress) : 'Upload'}
-        <span className="ed-visually-hidden"> {name}</span>
+        <span className="visually-hidden"> {name}</span>
       </button>
       {message ? (
         <span className={message.tone === 'error' ? 'md-field-error' : 'md-field-note'} role={message.tone === 'error' ? 'alert' : 'status'}>

@@ -166,7 +166,7 @@ export function MediaManagerPage() {
           <input
             ref={fileInput}
             type="file"
-            className="ed-visually-hidden"
+            className="visually-hidden"
             accept={uploadAccept()}
             multiple
             tabIndex={-1}
@@ -399,7 +399,7 @@ function MediaCard({ item, usage, copied, checking, onCopy, onRename, onDelete }
               <span aria-hidden="true"> · </span>
               <span>
                 {item.width} × {item.height}
-                <span className="ed-visually-hidden"> pixels</span>
+                <span className="visually-hidden"> pixels</span>
               </span>
             </>
           ) : null}
@@ -412,7 +412,7 @@ function MediaCard({ item, usage, copied, checking, onCopy, onRename, onDelete }
           <details className="md-card__usage">
             <summary>
               {summary}
-              <span className="ed-visually-hidden"> ({item.name})</span>
+              <span className="visually-hidden"> ({item.name})</span>
             </summary>
             <ul>
               {usageLines(usage).map((line) => (
@@ -425,14 +425,14 @@ function MediaCard({ item, usage, copied, checking, onCopy, onRename, onDelete }
       <div className="md-card__actions">
         <button type="button" className="ed-button ed-button--small" onClick={onCopy}>
           <span aria-live="polite">{copied ? MEDIA_TEXTS.copied : 'Copy URL'}</span>
-          <span className="ed-visually-hidden"> of {item.name}</span>
+          <span className="visually-hidden"> of {item.name}</span>
         </button>
         <button type="button" className="ed-button ed-button--small" onClick={onRename}>
-          Rename<span className="ed-visually-hidden"> {item.name}</span>
+          Rename<span className="visually-hidden"> {item.name}</span>
         </button>
         <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={onDelete} disabled={checking}>
           {checking ? 'Checking…' : 'Delete'}
-          <span className="ed-visually-hidden"> {item.name}</span>
+          <span className="visually-hidden"> {item.name}</span>
         </button>
       </div>
     </li>

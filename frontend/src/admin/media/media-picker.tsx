@@ -100,7 +100,7 @@ function PickerBody({
         <input
           ref={fileInput}
           type="file"
-          className="ed-visually-hidden"
+          className="visually-hidden"
           accept={uploadAccept(kind)}
           tabIndex={-1}
           aria-hidden="true"
@@ -149,7 +149,7 @@ function PickerBody({
                 <button type="button" className="md-pick" onClick={() => onSelect(item.url)} disabled={uploader.uploading}>
                   <MediaThumb item={item} />
                   <span className="md-pick__name" title={item.name}>
-                    <span className="ed-visually-hidden">Select </span>
+                    <span className="visually-hidden">Select </span>
                     {item.name}
                   </span>
                   <span className="md-pick__meta">{formatKilobytes(item.size)}</span>

@@ -25,7 +25,7 @@ function EventFields({ event, set, passed }: { event: EventItem; set: (next: Eve
           onChange={(date) => set({ ...event, date })}
         />
         <label className="ed-date-pick">
-          <span className="ed-visually-hidden">Pick the date of {event.title.trim() || 'this show'}</span>
+          <span className="visually-hidden">Pick the date of {event.title.trim() || 'this show'}</span>
           <input type="date" value={when?.date ?? ''} onChange={(e) => e.target.value && set({ ...event, date: showDateText(e.target.value) })} />
         </label>
       </div>

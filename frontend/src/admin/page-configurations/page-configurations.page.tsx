@@ -1,6 +1,5 @@
 /** Page Configurations (SPEC §2): the content of the six public pages, one tab each, under the shared editing header. */
 import { useSearchParams } from 'react-router';
-import { useEditorIdentity } from '../editor/editor-identity';
 import { EditorFields, EditorScreen } from '../editor/editor-screen';
 import type { LockTiming } from '../editor/draft-lock';
 import { Tabs } from '../editor/tabs';
@@ -36,7 +35,6 @@ const TAB_CONTENT: Record<PageTabKey, () => React.JSX.Element> = {
 };
 
 export function PageConfigurationsPage({ timing }: { timing?: Partial<LockTiming> }) {
-  const myEmail = useEditorIdentity();
   // The tab lives in the URL, so a reload or a shared link opens the same tab.
   const [params, setParams] = useSearchParams();
   const tab = pageTabFrom(params.get('tab'));
@@ -47,7 +45,6 @@ export function PageConfigurationsPage({ timing }: { timing?: Partial<LockTiming
       title="Page Configurations"
       description="The words, images, lists and page colours of each public page."
       note={{ text: 'Logos, site-wide theme colours and maintenance are set in', linkText: 'General Settings', to: '/admin/general' }}
-      myEmail={myEmail}
       timing={timing}
     >
       <Tabs

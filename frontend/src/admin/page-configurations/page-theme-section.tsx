@@ -34,7 +34,7 @@ export function PageThemeSection({ page }: { page: ThemedPage }) {
         </p>
       ) : null}
       <fieldset className="ed-subfieldset" disabled={!enabled}>
-        <legend className="ed-visually-hidden">{PAGE_NAMES[page]} page colour overrides</legend>
+        <legend className="visually-hidden">{PAGE_NAMES[page]} page colour overrides</legend>
         <div className="ed-grid ed-grid--2">
           <ColorField field={key('theme_accent')} label="Accent" fallback={global.accent} clearLabel="Use site-wide" contrast={{ against: effective.background, name: 'page background' }} />
           <ColorField field={key('theme_bg')} label="Page Background" fallback={global.background} clearLabel="Use site-wide" />
