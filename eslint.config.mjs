@@ -9,6 +9,19 @@ const FRONTEND_ONLY_DOMAIN = {
   message: 'frontend/ may import only domain/ (DESIGN §2).',
 };
 
+// A backend feature (a folder of backend/src) is used by others only through its index.ts (issue 9):
+// what it exposes is one short list, and its insides can change without touching other features.
+// Test kits (<feature>/test-support/) are shared by the tests of other features, as fixtures.
+const BACKEND_FEATURES = ['access', 'audit', 'auth', 'cli', 'contact', 'health', 'history', 'media', 'settings', 'site'];
+const throughIndex = (features) => ({
+  regex: `^(\\.\\./)+(${features.join('|')})/(?!test-support/)`,
+  message: 'Import another backend feature through its index (\'../<feature>\'), not a file inside it (issue 9).',
+});
+const backendFeatureZones = ['platform', 'test-support', ...BACKEND_FEATURES].map((folder) => ({
+  files: [`backend/src/${folder}/**/*.ts`],
+  rules: restrict([throughIndex(BACKEND_FEATURES.filter((feature) => feature !== folder))]),
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
@@ -34,6 +47,7 @@ export default tseslint.config(
       { group: ['@punchline/backend', '@punchline/frontend', '**/backend/**', '**/frontend/**', '@nestjs/*', 'react'], message: 'projections/ may import only domain/ (DESIGN §2).' },
     ]),
   },
+  ...backendFeatureZones,
   {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

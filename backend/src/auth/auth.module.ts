@@ -1,5 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { AccessModule } from '../access/access.module';
+import { AccessModule } from '../access';
 import { CONFIG } from '../platform/platform.module';
 import type { AppConfig } from '../platform/config/config';
 import { SameOriginMiddleware } from './csrf/same-origin.middleware';

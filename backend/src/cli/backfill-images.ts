@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { loadConfigOrReport } from '../platform/config/config';
 import { openRuntime } from '../platform/runtime';
-import { MediaImagesReactor } from '../media/process-images/media-images.reactor';
+import { MediaImagesReactor } from '../media';
 
 /** How often the count of waiting files is read again (another instance may be the one working). */
 const POLL_MS = 500;

@@ -1,6 +1,6 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { HistoryModule } from '../history/history.module';
+import { HistoryModule } from '../history';
 import type { AppConfig } from '../platform/config/config';
 import { CONFIG } from '../platform/platform.module';
 import { DeleteMediaHandler } from './delete-media/delete-media.handler';

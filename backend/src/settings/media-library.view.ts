@@ -12,7 +12,7 @@ import {
 import { type AggregateRunner, AggregateRunners } from '../platform/event-sourcing/aggregate-runner';
 import type { AppConfig } from '../platform/config/config';
 import { CONFIG } from '../platform/platform.module';
-import { mediaUrlOptions } from '../media/media-url-options';
+import { mediaUrlOptions } from '../media';
 
 /**
  * What the settings commands need to know of the media library (issue 13): files renamed since an

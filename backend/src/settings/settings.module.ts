@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AccessModule } from '../access/access.module';
-import { LIVE_SESSION_TIMEOUT, type LiveSessionTimeout } from '../auth/sessions/session-timeout';
+import { AccessModule } from '../access';
+import { LIVE_SESSION_TIMEOUT, type LiveSessionTimeout } from '../auth';
 import { AcquireLockHandler } from './acquire-lock/acquire-lock.handler';
 import { AcquireLockHttpController } from './acquire-lock/acquire-lock.http.controller';
 import { DeleteSnapshotHandler } from './delete-snapshot/delete-snapshot.handler';

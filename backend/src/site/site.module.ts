@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module';
-import { HistoryModule } from '../history/history.module';
-import { MediaModule } from '../media/media.module';
+import { AccessModule } from '../access';
+import { HistoryModule } from '../history';
+import { MediaModule } from '../media';
 import { PublicPagesMiddleware } from './serve-page/public-pages.middleware';
 import { EventsCalendarHttpController } from './events-calendar/events-calendar.http.controller';
 import { SitePageHttpController } from './serve-page/site-page.http.controller';

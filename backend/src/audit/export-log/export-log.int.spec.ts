@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyFileCommand } from '../../cli/verify.command';
+import { verifyFileCommand } from '../../cli';
 import { databaseKinds } from '../../test-support/test-database';
 import { lockAndSave, startSettingsApp, type SettingsApp } from '../../settings/test-support/settings-app.test-kit';
 

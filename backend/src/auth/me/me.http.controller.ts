@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
 import { type SessionUser, sessionUserOf } from '../sessions/session-data';
 import { SessionTimeout } from '../sessions/session-timeout';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { type SignInDecision, type SignInMethod, normaliseEmail, signInDecision } from '@punchline/domain';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { Clock } from '../../platform/event-sourcing/clock';
 import { requestIssuer } from '../../platform/http/request-context';
 import type { ProviderIdentity } from '../google/google.strategy';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { requestIssuer } from '../../platform/http/request-context';
 import { destroySession } from '../sessions/session-data';
 

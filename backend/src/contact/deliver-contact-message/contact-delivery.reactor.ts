@@ -14,7 +14,7 @@ import {
 import { PROJECTED_CHANNEL, type Database } from '@punchline/projections';
 import type { AppConfig } from '../../platform/config/config';
 import { CONFIG, DATABASE } from '../../platform/platform.module';
-import { SettingsReadService } from '../../settings/settings-read.service';
+import { SettingsReadService } from '../../settings';
 import { ContactResponsesReadService, type PendingDelivery } from '../contact-responses.read';
 import type { CommandIssuer } from '../../platform/event-sourcing/aggregate-runner';
 import { Reactor, describeError } from '../../platform/event-sourcing/reactor-loop';

@@ -1,9 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
-import { SettingsReadService } from '../../settings/settings-read.service';
-import { DraftEditAccessFilter } from '../../settings/settings-request';
-import { SiteStream } from '../../settings/site-stream';
+import { DraftEditAccessFilter, SettingsReadService, SiteStream } from '../../settings';
 import { SiteHistory, parsePosition, parseStage } from '../site-history';
 
 /** Before the first site event a stage read its defaults; the restore says so with the epoch as its time. */

@@ -2,8 +2,7 @@ import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
-import { SettingsReadService } from '../../settings/settings-read.service';
-import { SiteStream } from '../../settings/site-stream';
+import { SettingsReadService, SiteStream } from '../../settings';
 import { HISTORY_TEXTS, SiteHistory, parsePosition } from '../site-history';
 
 /** The points live can be rolled back to: where a publish (or an earlier rollback) set it. */

@@ -1,7 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, MEDIA_TEXTS, draftView, findMediaUsage, isSafeMediaPath, variantsSharedWith, type MediaImage, type MediaUrlOptions } from '@punchline/domain';
-import { SiteStream } from '../../settings/site-stream';
+import { SiteStream } from '../../settings';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE, MEDIA_URL_OPTIONS } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';

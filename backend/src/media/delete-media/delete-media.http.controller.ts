@@ -1,7 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsBodyValidation } from '../../settings/settings-request';
+import { settingsBodyValidation } from '../../settings';
 import { DeleteMediaCommand, type DeleteMediaAnswer } from './delete-media.command';
 import { DeleteMediaRequestDto } from './delete-media.request.dto';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';

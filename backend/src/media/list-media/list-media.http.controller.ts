@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsValidation } from '../../settings/settings-request';
+import { settingsValidation } from '../../settings';
 import { ListMediaQuery, type ListMediaAnswer } from './list-media.query';
 import { ListMediaRequestDto } from './list-media.request.dto';
 

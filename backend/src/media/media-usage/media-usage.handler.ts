@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { findMediaUsage, mediaUsageByPath, type MediaUrlOptions } from '@punchline/domain';
-import { SiteHistory } from '../../history/site-history';
-import { SettingsReadService } from '../../settings/settings-read.service';
-import { SiteStream } from '../../settings/site-stream';
+import { SiteHistory } from '../../history';
+import { SettingsReadService, SiteStream } from '../../settings';
 import { MEDIA_URL_OPTIONS } from '../media.tokens';
 import { MediaUsageQuery, type MediaHistoryUsage, type MediaUsageAnswer } from './media-usage.query';
 

@@ -10,7 +10,7 @@ import {
   planMediaRename,
   type MediaUrlOptions,
 } from '@punchline/domain';
-import { SiteStream } from '../../settings/site-stream';
+import { SiteStream } from '../../settings';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE, MEDIA_URL_OPTIONS } from '../media.tokens';
 import { StoredObjectMissingError, type MediaStorage } from '../storage/media-storage.port';

@@ -1,7 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsBodyValidation } from '../../settings/settings-request';
+import { settingsBodyValidation } from '../../settings';
 import { RenameMediaCommand, type RenameMediaAnswer } from './rename-media.command';
 import { RenameMediaRequestDto } from './rename-media.request.dto';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';

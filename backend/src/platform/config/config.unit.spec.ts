@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EventStoreDBClient } from '@eventstore/db-client';
-import { loadCliConfig } from '../../cli/cli-config';
+import { loadCliConfig } from '../../cli';
 import { ConfigError, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'punchline-config-'));

@@ -2,9 +2,8 @@ import { AccessDeniedError, MaxAppendSizeExceededError, NO_STREAM, UnavailableEr
 import { DomainError, WrongExpectedRevisionError, createUpcasterRegistry, type RecordedEvent } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels, type Database } from '@punchline/projections';
 import type { Response } from 'express';
-import type { CliContext } from '../../cli/cli-context';
-import { HealthHttpController } from '../../health/health.http.controller';
-import { verifyCommand } from '../../cli/verify.command';
+import { HealthHttpController } from '../../health';
+import { type CliContext, verifyCommand } from '../../cli';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
 import { eventStoreMigrations, storeProjections } from './create-event-store';

@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
-import { PublicPagesMiddleware } from '../../site/serve-page/public-pages.middleware';
+import { PublicPagesMiddleware } from '../../site';
 import { ErrorBodyFilter } from './domain-error.filter';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { inputGuard } from './input-guard';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { SettingsRecord } from '@punchline/domain';
 import type { Request } from 'express';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
 import { GetPreviewQuery } from './get-preview.query';
 

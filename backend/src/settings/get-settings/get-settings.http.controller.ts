@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
 import { settingsValidation } from '../settings-request';
 import { GetSettingsQuery } from './get-settings.query';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DomainError, type PendingSchedule } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { Clock } from '../../platform/event-sourcing/clock';
 import { Reactor, describeError } from '../../platform/event-sourcing/reactor-loop';
 import { DATABASE } from '../../platform/platform.module';

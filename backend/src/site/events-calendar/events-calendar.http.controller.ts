@@ -6,8 +6,8 @@ import { Clock } from '../../platform/event-sourcing/clock';
 import { Public } from '../../platform/http/public.decorator';
 import { CONFIG } from '../../platform/platform.module';
 import type { AppConfig } from '../../platform/config/config';
-import { SiteHistory } from '../../history/site-history';
-import { SettingsReadService } from '../../settings/settings-read.service';
+import { SiteHistory } from '../../history';
+import { SettingsReadService } from '../../settings';
 import { calendarSequences, eventsCalendar } from '../show-season/show-season';
 
 @ApiTags('site')

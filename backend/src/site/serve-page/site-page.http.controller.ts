@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AccessStream } from '../../access/access-stream';
+import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
 import { sendPrepared } from './public-pages.middleware';
 import { SitePagesService } from './site-pages.service';

@@ -8,16 +8,16 @@ import { frontendDistDir } from '../../platform/http/frontend-dist';
 import { STRICT_TRANSPORT_SECURITY, htmlSecurityHeaders } from '../../platform/http/security-headers';
 import { CONFIG } from '../../platform/platform.module';
 import type { AppConfig } from '../../platform/config/config';
-import { sessionCookieName } from '../../auth/sessions/session.middleware';
-import { SettingsReadService, type LiveSnapshot } from '../../settings/settings-read.service';
+import { sessionCookieName } from '../../auth';
+import { SettingsReadService, type LiveSnapshot } from '../../settings';
 import { robotsTxt, sitemapXml } from '../seo/seo-documents';
 import { SsrBundle, type SiteData } from '../ssr/ssr-bundle';
 import { CompressedAssets } from '../assets/compressed-assets';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
-import { SiteHistory } from '../../history/site-history';
+import { SiteHistory } from '../../history';
 import { comedyEventsJsonLd } from '../show-season/show-season';
-import { ResponsiveImages } from '../../media/responsive-images';
+import { ResponsiveImages } from '../../media';
 
 /** A finished answer: bytes (and their gzip) with complete header sets for both, built once and written as is. */
 export interface PreparedResponse {
