@@ -5,6 +5,7 @@ export * from './events/canonical-json';
 export * from './events/decider';
 export * from './errors/domain-error';
 export * from './access';
+export * from './audit';
 export * from './settings';
 export * from './site';
 export * from './contact';

@@ -1,11 +1,11 @@
-import { Controller, Get, Header, Query, ValidationPipe } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AUDIT_DEFAULT_LIMIT } from '@punchline/domain';
 import { ListAuditLogQuery, type AuditAnswer } from './list-audit-log.query';
-import { AUDIT_DEFAULT_LIMIT, ListAuditLogRequestDto } from './list-audit-log.request.dto';
+import { ListAuditLogRequestDto } from './list-audit-log.request.dto';
+import { queryValidation } from '../../platform/http/validation';
 
-/** Numbers arrive as text; unknown keys (cache busters) are dropped, not refused. */
-const queryValidation = new ValidationPipe({ transform: true, whitelist: true, stopAtFirstError: true, transformOptions: { enableImplicitConversion: true } });
 
 const blankToNull = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
 

@@ -1,8 +1,6 @@
+import { AUDIT_ACTION_MAX_LENGTH, AUDIT_ACTOR_MAX_LENGTH, AUDIT_MAX_LIMIT, AUDIT_SEARCH_MAX_LENGTH } from '@punchline/domain';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
-/** SPEC §9: the screen offers 25/50/100/200/500; the server takes any whole number up to 500. Default 100. */
-export const AUDIT_DEFAULT_LIMIT = 100;
-export const AUDIT_MAX_LIMIT = 500;
 const limitText = `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}.`;
 
 /** SPEC §7: ?limit&actor&action&q&direction=asc. */
@@ -14,17 +12,17 @@ export class ListAuditLogRequestDto {
   limit?: number;
 
   @IsOptional()
-  @MaxLength(320, { message: 'actor must be at most 320 characters.' })
+  @MaxLength(AUDIT_ACTOR_MAX_LENGTH, { message: `actor must be at most ${AUDIT_ACTOR_MAX_LENGTH} characters.` })
   @IsString({ message: 'actor must be text.' })
   actor?: string;
 
   @IsOptional()
-  @MaxLength(100, { message: 'action must be at most 100 characters.' })
+  @MaxLength(AUDIT_ACTION_MAX_LENGTH, { message: `action must be at most ${AUDIT_ACTION_MAX_LENGTH} characters.` })
   @IsString({ message: 'action must be text.' })
   action?: string;
 
   @IsOptional()
-  @MaxLength(200, { message: 'q must be at most 200 characters.' })
+  @MaxLength(AUDIT_SEARCH_MAX_LENGTH, { message: `q must be at most ${AUDIT_SEARCH_MAX_LENGTH} characters.` })
   @IsString({ message: 'q must be text.' })
   q?: string;
 
