@@ -102,6 +102,31 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
     expect(await changed).toBe(result.position);
   });
 
+  it('answers the front door from memory past the revalidation interval, and revalidates behind it', async () => {
+    const cached = await reads.getLive();
+    expect(reads.peekLiveRevalidating()).toBe(cached);
+    // A change no NOTIFY announces (one lost): only the safety-net version check can find it.
+    const table = 'rm.site_settings';
+    const { rows } = await database.db.query<{ settings: unknown; version: string | number }>(`SELECT settings, version FROM ${table} WHERE stage = 'live'`);
+    await database.db.query(`UPDATE ${table} SET version = version + 1000, settings = jsonb_set(settings::jsonb, '{site_title}', '"Found behind the door"') WHERE stage = 'live'`);
+    try {
+      await new Promise((r) => setTimeout(r, 1_100));
+      // Past the interval: still answered at once (no visitor waits for the query), the check starts behind it.
+      expect(reads.peekLiveRevalidating()).toBe(cached);
+      const deadline = Date.now() + 3_000;
+      let seen = reads.peekLiveRevalidating();
+      while (seen === cached && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = reads.peekLiveRevalidating();
+      }
+      expect(seen?.settings.site_title).toBe('Found behind the door');
+      expect(seen?.version).toBe(Number(rows[0]!.version) + 1000);
+    } finally {
+      await database.db.query(`UPDATE ${table} SET version = $1, settings = $2 WHERE stage = 'live'`, [rows[0]!.version, JSON.stringify(rows[0]!.settings)]);
+      reads.invalidate();
+    }
+  });
+
   it('projects the lock: acquire, refresh, release; an expired lock reads as none', async () => {
     await append(event('LockAcquired', { holderEmail: 'ada@example.com', ttlSeconds: 300, acquiredAt: '2025-03-01T12:00:00.000Z', expiresAt: '2025-03-01T12:05:00.000Z', previousHolderEmail: null }));
     const at = new Date('2025-03-01T12:01:00.000Z');

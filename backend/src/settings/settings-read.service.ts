@@ -108,9 +108,23 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
    * The cached live snapshot when it needs no revalidation yet, else null (then call getLive). Lets
    * the front door answer a hot public GET synchronously, without a promise per request.
    */
-  peekLive(): LiveSnapshot | null {
+  private peekLive(): LiveSnapshot | null {
     const cached = this.live;
     return cached && !this.stale && Date.now() - this.checkedAt < LIVE_REVALIDATE_MS ? cached : null;
+  }
+
+  /**
+   * The front door's read (stale-while-revalidate): the cached snapshot unless a write of this process
+   * or a NOTIFY made it stale (then null: the caller waits for getLive). Past the revalidation interval
+   * it is still answered, and one version check starts behind it, so visitors never queue behind the
+   * safety-net query: on PostgreSQL under load that query waits for a core while every connection
+   * waits for it. A lost NOTIFY still heals within the interval and one query.
+   */
+  peekLiveRevalidating(): LiveSnapshot | null {
+    const cached = this.live;
+    if (!cached || this.stale) return null;
+    if (Date.now() - this.checkedAt >= LIVE_REVALIDATE_MS && !this.refreshing) void this.getLive().catch(() => undefined);
+    return cached;
   }
 
   /** Called when the projector has passed a position that may have changed live: the next read asks the database. */

@@ -236,9 +236,9 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
     return this.adopt(await this.reads.getLive());
   }
 
-  /** The live snapshot if it needs no revalidation now, else null. */
+  /** The live snapshot unless it must be read again first (then null); a due revalidation runs behind it. */
   private currentNow(): LiveSnapshot | null {
-    const live = this.reads.peekLive();
+    const live = this.reads.peekLiveRevalidating();
     return live && this.adopt(live);
   }
 
