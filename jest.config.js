@@ -15,6 +15,7 @@ const common = {
   moduleNameMapper: {
     '^@punchline/domain$': '<rootDir>/domain/src/index.ts',
     '^@punchline/projections$': '<rootDir>/projections/src/index.ts',
+    '\\.css$': '<rootDir>/infra/jest/style-stub.js',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

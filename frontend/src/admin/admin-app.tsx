@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminGate } from './gate/admin-gate';
+import { AdminQueryProvider } from './data/query-provider';
 import { AdminLayout } from './layout/admin-layout';
 import { GeneralSettingsPage } from './general/general-settings.page';
 import { PageConfigurationsPage } from './page-configurations/page-configurations.page';
@@ -15,24 +16,26 @@ import { MediaManagerPage } from './media/media-manager.page';
  */
 export default function AdminApp() {
   return (
-    <AdminGate>
-      {/* Image and video fields of the editors get 'Select from library' and 'Upload'. */}
-      <MediaFieldActionsProvider>
-        <Routes>
-          <Route element={<AdminLayout />}>
-            <Route index element={<GeneralSettingsPage />} />
-            <Route path="general" element={<GeneralSettingsPage />} />
-            <Route path="page-configurations" element={<PageConfigurationsPage />} />
-            <Route path="settings" element={<Navigate to="/admin/page-configurations" replace />} />
-            <Route path="media" element={<MediaManagerPage />} />
-            <Route path="contact-responses" element={<ContactResponsesPage />} />
-            <Route path="audit" element={<AuditLogPage />} />
-            {/* Reached from the Audit Log; SPEC §2's five sidebar links stay as they are. */}
-            <Route path="history" element={<SiteHistoryPage />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </MediaFieldActionsProvider>
-    </AdminGate>
+    <AdminQueryProvider>
+      <AdminGate>
+        {/* Image and video fields of the editors get 'Select from library' and 'Upload'. */}
+        <MediaFieldActionsProvider>
+          <Routes>
+            <Route element={<AdminLayout />}>
+              <Route index element={<GeneralSettingsPage />} />
+              <Route path="general" element={<GeneralSettingsPage />} />
+              <Route path="page-configurations" element={<PageConfigurationsPage />} />
+              <Route path="settings" element={<Navigate to="/admin/page-configurations" replace />} />
+              <Route path="media" element={<MediaManagerPage />} />
+              <Route path="contact-responses" element={<ContactResponsesPage />} />
+              <Route path="audit" element={<AuditLogPage />} />
+              {/* Reached from the Audit Log; SPEC §2's five sidebar links stay as they are. */}
+              <Route path="history" element={<SiteHistoryPage />} />
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </MediaFieldActionsProvider>
+      </AdminGate>
+    </AdminQueryProvider>
   );
 }

@@ -9,6 +9,8 @@ export interface ApiResult<T = unknown> {
   body: T | null;
   /** The server's `{error}` text when it sent one. */
   error: string | null;
+  /** The whole parsed body of a failed answer (a 409 may say more than its text: where a file is used); null when ok. */
+  errorBody: unknown;
 }
 
 export function requestFailedText(status: number): string {
@@ -39,7 +41,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    return { ok: false, status: 0, body: null, error: null };
+    return { ok: false, status: 0, body: null, error: null, errorBody: null };
   }
   let parsed: unknown = null;
   try {
@@ -48,9 +50,29 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   } catch {
     parsed = null;
   }
-  return { ok: response.ok, status: response.status, body: response.ok ? (parsed as T) : null, error: response.ok ? null : errorOf(parsed) };
+  return response.ok
+    ? { ok: true, status: response.status, body: parsed as T, error: null, errorBody: null }
+    : { ok: false, status: response.status, body: null, error: errorOf(parsed), errorBody: parsed };
 }
 
+/** A file to save (the inbox's CSV): the bytes and the name the server gave; status 0 when the network failed. */
+export interface Download {
+  ok: boolean;
+  status: number;
+  blob: Blob | null;
+  /** Content-Disposition, for the file name. */
+  disposition: string | null;
+}
+
+export async function apiDownload(path: string): Promise<Download> {
+  try {
+    const response = await fetch(path, { credentials: 'include' });
+    if (!response.ok) return { ok: false, status: response.status, blob: null, disposition: null };
+    return { ok: true, status: response.status, blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+  } catch {
+    return { ok: false, status: 0, blob: null, disposition: null };
+  }
+}
 export const api = {
   get: <T = unknown>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
   post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),

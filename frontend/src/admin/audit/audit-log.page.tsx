@@ -1,24 +1,23 @@
-import { useEffect, useId, useReducer, useState } from 'react';
-import { api, errorText } from '../../shared/api';
+import { AUDIT_LIMIT_OPTIONS, AUDIT_SEARCH_MAX_LENGTH } from '@punchline/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { getJson, listView, queryKeys } from '../data/api-query';
 import { searchWindowHint } from '../ui/search-window';
 import { ListStatus } from '../ui/list-status';
-import { SearchField, SelectField, asOptions, type SelectOption } from '../ui/toolbar-fields';
+import { type SelectOption } from '../ui/form-controls';
+import { SearchField, SelectField, asOptions } from '../ui/toolbar-fields';
 import {
-  AUDIT_LIMIT_OPTIONS,
-  AUDIT_SEARCH_MAX_LENGTH,
   AUDIT_TEXTS,
   auditFrom,
   auditPath,
-  auditReducer,
   historyStageOf,
   initialAuditFilters,
-  initialAuditState,
   metaDetail,
   metaHasMore,
-  metaSummary,
   optionsWith,
   type AuditEntry,
   type AuditFilters,
+  type AuditLog,
 } from './audit-log.state';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import './audit-log.css';
@@ -28,6 +27,7 @@ import { LoadedChanges } from '../history/change-list';
 import '../history/history.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const EMPTY_LOG: AuditLog = { items: [], actors: [], actions: [], searchedNewest: null };
 const DIRECTION_OPTIONS: SelectOption<AuditFilters['direction']>[] = [
   { value: 'desc', label: 'Newest first' },
   { value: 'asc', label: 'Oldest first' },
@@ -37,27 +37,17 @@ const DIRECTION_OPTIONS: SelectOption<AuditFilters['direction']>[] = [
 export function AuditLogPage() {
   const [filters, setFilters] = useState<AuditFilters>(initialAuditFilters);
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
-  const [state, dispatch] = useReducer(auditReducer, initialAuditState);
   const id = useId();
 
   const { actor, action, limit, direction, contentOnly } = filters;
-  useEffect(() => {
-    const controller = new AbortController();
-    dispatch({ type: 'load-started' });
-    api
-      .get(auditPath({ actor, action, q, limit, direction, contentOnly }), { signal: controller.signal })
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        const log = result.ok ? auditFrom(result.body) : null;
-        if (log) dispatch({ type: 'loaded', ...log });
-        else dispatch({ type: 'load-failed', error: errorText(result, AUDIT_TEXTS.loadFailed) });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [actor, action, q, limit, direction, contentOnly]);
+  const applied = { actor, action, q, limit, direction, contentOnly };
+  const query = useQuery({ queryKey: queryKeys.audit(applied), queryFn: getJson(auditPath(applied), auditFrom, AUDIT_TEXTS.loadFailed), placeholderData: keepPreviousData });
+  const view = listView(query);
+  // SPEC §8: after a failed load the entries and both filter lists are empty.
+  const log = view.data ?? EMPTY_LOG;
 
   const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
-  const loading = state.phase === 'loading';
+  const loading = view.phase === 'loading';
 
   return (
     <div className="admin-screen al-screen">
@@ -77,7 +67,7 @@ export function AuditLogPage() {
           label="Actor"
           className="al-field"
           value={filters.actor}
-          options={[{ value: '', label: 'All actors' }, ...asOptions(optionsWith(state.actors, filters.actor))]}
+          options={[{ value: '', label: 'All actors' }, ...asOptions(optionsWith(log.actors, filters.actor))]}
           onChange={(value) => set('actor', value)}
         />
         <SelectField
@@ -85,7 +75,7 @@ export function AuditLogPage() {
           label="Action"
           className="al-field"
           value={filters.action}
-          options={[{ value: '', label: 'All actions' }, ...asOptions(optionsWith(state.actions, filters.action))]}
+          options={[{ value: '', label: 'All actions' }, ...asOptions(optionsWith(log.actions, filters.action))]}
           onChange={(value) => set('action', value)}
         />
         <SelectField id={`${id}-limit`} label="Rows" className="al-field al-field--narrow" value={filters.limit} options={asOptions(AUDIT_LIMIT_OPTIONS)} onChange={(value) => set('limit', value)} />
@@ -105,11 +95,11 @@ export function AuditLogPage() {
 
       <ListStatus
         className="al-summary"
-        text={loading ? 'Loading audit log…' : state.phase === 'ready' ? summaryText(state.items.length, filters.limit, state.searchedNewest) : ''}
-        error={state.phase === 'error' ? state.error : null}
+        text={loading ? 'Loading audit log…' : view.phase === 'ready' ? summaryText(log.items.length, filters.limit, log.searchedNewest) : ''}
+        error={view.error}
       />
 
-      {state.items.length > 0 ? (
+      {log.items.length > 0 ? (
         // Explicit roles: the narrow layout turns rows into cards with display:block, which would drop table semantics.
         <table className="al-table" role="table" aria-busy={loading || undefined} aria-label="Audit entries">
           <thead role="rowgroup">
@@ -129,7 +119,7 @@ export function AuditLogPage() {
             </tr>
           </thead>
           <tbody role="rowgroup">
-            {state.items.map((entry) => (
+            {log.items.map((entry) => (
               <AuditRow key={entry.id} entry={entry} />
             ))}
           </tbody>
@@ -146,7 +136,7 @@ function summaryText(shown: number, limit: number, searchedNewest: number | null
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const summary = entry.summary ?? metaSummary(entry.meta);
+  const { summary } = entry;
   const stage = historyStageOf(entry);
   const [open, setOpen] = useState(false);
   return (
@@ -161,7 +151,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <span className="al-action">{entry.action}</span>
       </td>
       <td role="cell" data-label="Details" className="al-meta">
-        {stage !== null && entry.position !== undefined ? (
+        {stage !== null ? (
           // Content changes open into their before → after, read from history (issue 10).
           <details onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
             <summary>{summary}</summary>

@@ -1,27 +1,13 @@
 /** The Audit Log screen's data (SPEC §2, §3 "Audit entry", §7, §8, §9), kept pure for tests. */
+import { AUDIT_DEFAULT_LIMIT, type AuditItem } from '@punchline/domain';
 
 export const AUDIT_TEXTS = {
   loadFailed: 'Failed to load audit log',
   noActor: 'Visitor or system',
 } as const;
 
-/** SPEC §9: the row limits offered; the list defaults to 100. */
-export const AUDIT_LIMIT_OPTIONS = [25, 50, 100, 200, 500] as const;
-export const AUDIT_DEFAULT_LIMIT = 100;
-export const AUDIT_SEARCH_MAX_LENGTH = 200;
-
-export interface AuditEntry {
-  id: string;
-  /** Point of history (DESIGN §13); absent from older servers. */
-  position?: number;
-  occurred_at: string;
-  actor_email: string | null;
-  action: string;
-  /** A string or an object (SPEC §3). */
-  meta: unknown;
-  /** One sentence a person reads (issue 10). */
-  summary?: string;
-}
+/** One entry as GET /api/admin/audit answers it (the contract in domain/src/audit). */
+export type AuditEntry = AuditItem;
 
 export interface AuditFilters {
   actor: string;
@@ -67,31 +53,6 @@ export function auditFrom(body: unknown): AuditLog | null {
   return { items: items as AuditEntry[], actors: actorList, actions: actionList, searchedNewest: typeof searchedNewest === 'number' ? searchedNewest : null };
 }
 
-export interface AuditState extends AuditLog {
-  phase: 'loading' | 'ready' | 'error';
-  error: string | null;
-}
-
-export const initialAuditState: AuditState = { phase: 'loading', items: [], actors: [], actions: [], searchedNewest: null, error: null };
-
-export type AuditAction = { type: 'load-started' } | ({ type: 'loaded' } & AuditLog) | { type: 'load-failed'; error: string };
-
-export function auditReducer(state: AuditState, action: AuditAction): AuditState {
-  switch (action.type) {
-    case 'load-started':
-      return { ...state, phase: 'loading', error: null };
-    case 'loaded':
-      return { phase: 'ready', items: action.items, actors: action.actors, actions: action.actions, searchedNewest: action.searchedNewest, error: null };
-    case 'load-failed':
-      // SPEC §8: on a list error the lists are emptied (entries and both filter lists).
-      return { phase: 'error', items: [], actors: [], actions: [], searchedNewest: null, error: action.error };
-    default: {
-      const _exhaustive: never = action;
-      return _exhaustive;
-    }
-  }
-}
-
 /**
  * Options for a filter select: the server's list, plus the current choice if the list no longer
  * has it (so the select never silently shows a different value than the one applied).
@@ -100,26 +61,8 @@ export function optionsWith(list: readonly string[], current: string): string[] 
   return current === '' || list.includes(current) ? [...list] : [current, ...list];
 }
 
+/** A string meta longer than this (or on several lines) opens into its whole text. */
 const SUMMARY_MAX = 140;
-
-function valueText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === null || typeof value !== 'object') return String(value);
-  return JSON.stringify(value);
-}
-
-/** One line for the table: `key: value · key: value`, cut at 140 characters; a string meta as it is. */
-export function metaSummary(meta: unknown): string {
-  let text: string;
-  if (meta === null || meta === undefined) text = '';
-  else if (typeof meta === 'object' && !Array.isArray(meta)) {
-    text = Object.entries(meta as Record<string, unknown>)
-      .map(([key, value]) => `${key}: ${valueText(value)}`)
-      .join(' · ');
-  } else text = valueText(meta);
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length > SUMMARY_MAX ? `${chars.slice(0, SUMMARY_MAX - 1).join('')}…` : chars.join('');
-}
 
 /** The whole meta, indented, for the expanded view. */
 export function metaDetail(meta: unknown): string {

@@ -5,23 +5,25 @@ import {
   RESPONSE_NOTES_MAX_LENGTH,
   type ContactSort,
 } from '@punchline/domain';
-import { useEffect, useId, useReducer, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { getJson, listView, queryKeys } from '../data/api-query';
 import { searchWindowHint } from '../ui/search-window';
 import { ListStatus } from '../ui/list-status';
-import { SearchField, SelectField, asOptions, type SelectOption } from '../ui/toolbar-fields';
-import { api, errorText } from '../../shared/api';
-import { PENDING_RESPONSES_CHANGED_EVENT } from '../layout/pending-responses';
+import { type SelectOption } from '../ui/form-controls';
+import { SearchField, SelectField, asOptions } from '../ui/toolbar-fields';
+import { api, apiDownload, errorText } from '../../shared/api';
 import {
   DELIVERY_LABELS,
   RESPONDED_FILTER_LABELS,
   contactResponsesPath,
   exportFileName,
   inboxFrom,
-  inboxReducer,
-  initialInbox,
   initialInboxFilters,
   itemFrom,
+  withSavedItem,
   type ContactResponse,
+  type Inbox,
   type InboxFilters,
   type RespondedFilter,
 } from './contact-responses.state';
@@ -30,70 +32,58 @@ import { formatWhen } from '../../shared/format-when';
 import './contact-responses.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const EMPTY_INBOX: Inbox = { items: [], total: 0, searchedNewest: null };
 const SORT_OPTIONS: SelectOption<ContactSort>[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
 ];
 const RESPONDED_OPTIONS = (Object.keys(RESPONDED_FILTER_LABELS) as RespondedFilter[]).map((value) => ({ value, label: RESPONDED_FILTER_LABELS[value] }));
 
-/** Tells the sidebar badge (admin layout) to count unanswered messages again now. */
-function announcePendingChanged(): void {
-  window.dispatchEvent(new Event(PENDING_RESPONSES_CHANGED_EVENT));
-}
-
 /** SPEC §2 "Contact Responses": the inbox of contact messages. */
 export function ContactResponsesPage() {
   const [filters, setFilters] = useState<InboxFilters>(initialInboxFilters);
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
-  const [state, dispatch] = useReducer(inboxReducer, initialInbox);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const id = useId();
+  const queryClient = useQueryClient();
 
   const { sort, responded, limit } = filters;
-  useEffect(() => {
-    const controller = new AbortController();
-    dispatch({ type: 'load-started' });
-    api
-      .get(contactResponsesPath({ q, sort, responded, limit }), { signal: controller.signal })
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        if (result.status === 403) return dispatch({ type: 'forbidden', error: CONTACT_RESPONSE_TEXTS.forbidden });
-        const inbox = result.ok ? inboxFrom(result.body) : null;
-        if (inbox) dispatch({ type: 'loaded', ...inbox });
-        else dispatch({ type: 'load-failed', error: errorText(result, CONTACT_RESPONSE_TEXTS.loadFailed) });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [q, sort, responded, limit]);
+  const applied = { q, sort, responded, limit };
+  const key = queryKeys.inbox(applied);
+  const query = useQuery({ queryKey: key, queryFn: getJson(contactResponsesPath(applied), inboxFrom, CONTACT_RESPONSE_TEXTS.loadFailed), placeholderData: keepPreviousData });
+  const view = listView(query);
+  const inbox = view.data ?? EMPTY_INBOX;
+
+  // A saved message is replaced in place, even if it no longer matches the filter: rows do not vanish
+  // under the pointer. A change of state also changes the sidebar's count of unanswered messages.
+  const onSaved = (saved: ContactResponse, respondedChanged: boolean) => {
+    queryClient.setQueryData<Inbox>(key, (current) => current && withSavedItem(current, saved));
+    if (respondedChanged) void queryClient.invalidateQueries({ queryKey: queryKeys.pendingResponses });
+  };
 
   const exportCsv = async () => {
     setExporting(true);
     setExportError(null);
-    try {
-      const response = await fetch(contactResponsesPath({ ...filters, q }, 'csv'), { credentials: 'include' });
-      if (!response.ok) {
-        setExportError(CONTACT_RESPONSE_TEXTS.exportFailed(response.status));
-        return;
-      }
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = exportFileName(response.headers.get('content-disposition'), new Date());
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked on the next turn: the click has handed the blob to the download by then.
-      window.setTimeout(() => URL.revokeObjectURL(url), 0);
-    } catch {
-      setExportError(CONTACT_RESPONSE_TEXTS.exportFailed(0));
-    } finally {
-      setExporting(false);
+    const download = await apiDownload(contactResponsesPath({ ...filters, q }, 'csv'));
+    setExporting(false);
+    if (!download.ok || !download.blob) {
+      setExportError(CONTACT_RESPONSE_TEXTS.exportFailed(download.status));
+      return;
     }
+    const url = URL.createObjectURL(download.blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = exportFileName(download.disposition, new Date());
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked on the next turn: the click has handed the blob to the download by then.
+    window.setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
   const set = <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
-  const loading = state.phase === 'loading';
+  const loading = view.phase === 'loading';
 
   return (
     <div className="admin-screen cr-screen">
@@ -102,9 +92,9 @@ export function ContactResponsesPage() {
         <p className="admin-screen__lead">Messages sent through the contact form. Mark each one once it has been answered, and keep notes for the team.</p>
       </header>
 
-      {state.phase === 'forbidden' ? (
+      {view.phase === 'forbidden' ? (
         <p className="admin-error" role="alert">
-          {state.error}
+          {CONTACT_RESPONSE_TEXTS.forbidden}
         </p>
       ) : (
         <>
@@ -135,14 +125,14 @@ export function ContactResponsesPage() {
 
           <ListStatus
             className="cr-summary"
-            text={loading ? 'Loading messages…' : state.phase === 'ready' ? summaryText(state.items.length, state.total, state.searchedNewest) : ''}
-            error={state.phase === 'error' ? state.error : null}
+            text={loading ? 'Loading messages…' : view.phase === 'ready' ? summaryText(inbox.items.length, inbox.total, inbox.searchedNewest) : ''}
+            error={view.phase === 'error' ? view.error : null}
           />
 
           <ul className="cr-list" aria-busy={loading || undefined} aria-label="Messages">
-            {state.items.map((item) => (
+            {inbox.items.map((item) => (
               <li key={item.id}>
-                <ResponseCard item={item} onSaved={(saved) => dispatch({ type: 'item-saved', item: saved })} />
+                <ResponseCard item={item} onSaved={onSaved} />
               </li>
             ))}
           </ul>
@@ -158,13 +148,20 @@ function summaryText(shown: number, total: number, searchedNewest: number | null
   return searchedNewest === null ? found : `${found} ${searchWindowHint(searchedNewest, 'messages')}`;
 }
 
+/** PATCH one message (its state or its notes); the result comes back as the api gives it, never thrown. */
+function useResponsePatch(id: string) {
+  return useMutation({ mutationFn: (patch: { responded: boolean } | { notes: string }) => api.patch(`/api/admin/contact-responses/${encodeURIComponent(id)}`, patch) });
+}
+
 /** One message: who, when, what, its delivery, the responded toggle and the notes. */
-function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item: ContactResponse) => void }) {
+function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item: ContactResponse, respondedChanged: boolean) => void }) {
   const id = useId();
-  const [statusSaving, setStatusSaving] = useState(false);
+  const statusPatch = useResponsePatch(item.id);
+  const notesPatch = useResponsePatch(item.id);
+  const statusSaving = statusPatch.isPending;
+  const notesSaving = notesPatch.isPending;
   const [statusError, setStatusError] = useState<string | null>(null);
   const [notes, setNotes] = useState(item.notes);
-  const [notesSaving, setNotesSaving] = useState(false);
   const [notesError, setNotesError] = useState<string | null>(null);
   const [notesSaved, setNotesSaved] = useState(false);
 
@@ -181,25 +178,20 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
 
   const setResponded = async (responded: boolean) => {
     if (responded === item.responded || statusSaving) return;
-    setStatusSaving(true);
     setStatusError(null);
-    const result = await api.patch(`/api/admin/contact-responses/${encodeURIComponent(item.id)}`, { responded });
-    setStatusSaving(false);
+    const result = await statusPatch.mutateAsync({ responded });
     const saved = result.ok ? itemFrom(result.body) : null;
     if (!saved) {
       setStatusError(errorText(result, CONTACT_RESPONSE_TEXTS.updateFailed(result.status)));
       return;
     }
-    onSaved(saved);
-    announcePendingChanged();
+    onSaved(saved, true);
   };
 
   const saveNotes = async () => {
-    setNotesSaving(true);
     setNotesError(null);
     setNotesSaved(false);
-    const result = await api.patch(`/api/admin/contact-responses/${encodeURIComponent(item.id)}`, { notes });
-    setNotesSaving(false);
+    const result = await notesPatch.mutateAsync({ notes });
     const saved = result.ok ? itemFrom(result.body) : null;
     if (!saved) {
       setNotesError(errorText(result, CONTACT_RESPONSE_TEXTS.notesFailed(result.status)));
@@ -208,7 +200,7 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
     setNotes(saved.notes);
     setLastSavedNotes(saved.notes);
     setNotesSaved(true);
-    onSaved(saved);
+    onSaved(saved, false);
   };
 
   const cancelNotes = () => {
@@ -238,7 +230,7 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
 
       <div className="cr-card__actions">
         <fieldset className="cr-status" disabled={statusSaving}>
-          <legend className="admin-visually-hidden">Status of the message from {item.name}</legend>
+          <legend className="visually-hidden">Status of the message from {item.name}</legend>
           <label className={`cr-status__option${item.responded ? '' : ' is-checked'}`}>
             <input type="radio" name={`${id}-status`} checked={!item.responded} onChange={() => void setResponded(false)} />
             {CONTACT_RESPONSE_TEXTS.awaiting}

@@ -31,8 +31,16 @@ export function contactResponsesPath(filters: InboxFilters, format: 'json' | 'cs
   return `/api/admin/contact-responses?${params.toString()}`;
 }
 
+/** One page of the inbox as the screen uses it. */
+export interface Inbox {
+  items: ContactResponse[];
+  total: number;
+  /** Set when the search could not use the index and looked through only this many newest messages. */
+  searchedNewest: number | null;
+}
+
 /** A list answer, or null when it is not one (treated as a failed load). */
-export function inboxFrom(body: unknown): { items: ContactResponse[]; total: number; searchedNewest: number | null } | null {
+export function inboxFrom(body: unknown): Inbox | null {
   if (typeof body !== 'object' || body === null) return null;
   const { items, total, searched_newest: searchedNewest } = body as { items?: unknown; total?: unknown; searched_newest?: unknown };
   if (!Array.isArray(items) || typeof total !== 'number') return null;
@@ -44,44 +52,9 @@ export function itemFrom(body: unknown): ContactResponse | null {
   return typeof item === 'object' && item !== null && typeof (item as ContactResponse).id === 'string' ? (item as ContactResponse) : null;
 }
 
-export interface InboxState {
-  phase: 'loading' | 'ready' | 'error' | 'forbidden';
-  items: ContactResponse[];
-  total: number;
-  /** Set when the search could not use the index and looked through only this many newest messages. */
-  searchedNewest: number | null;
-  error: string | null;
-}
-
-export const initialInbox: InboxState = { phase: 'loading', items: [], total: 0, searchedNewest: null, error: null };
-
-export type InboxAction =
-  | { type: 'load-started' }
-  | { type: 'loaded'; items: ContactResponse[]; total: number; searchedNewest?: number | null }
-  | { type: 'load-failed'; error: string }
-  | { type: 'forbidden'; error: string }
-  | { type: 'item-saved'; item: ContactResponse };
-
-export function inboxReducer(state: InboxState, action: InboxAction): InboxState {
-  switch (action.type) {
-    case 'load-started':
-      // The rows stay while a new filter loads, so the page does not jump; the region is marked busy.
-      return { ...state, phase: 'loading', error: null };
-    case 'loaded':
-      return { phase: 'ready', items: action.items, total: action.total, searchedNewest: action.searchedNewest ?? null, error: null };
-    case 'load-failed':
-      // SPEC §8: on a list error the lists are emptied.
-      return { phase: 'error', items: [], total: 0, searchedNewest: null, error: action.error };
-    case 'forbidden':
-      return { phase: 'forbidden', items: [], total: 0, searchedNewest: null, error: action.error };
-    case 'item-saved':
-      // Kept in place even if it no longer matches the filter: rows do not vanish under the pointer.
-      return { ...state, items: state.items.map((item) => (item.id === action.item.id ? action.item : item)) };
-    default: {
-      const _exhaustive: never = action;
-      return _exhaustive;
-    }
-  }
+/** The page with a saved message replaced in place (kept even if it no longer matches the filter: rows do not vanish under the pointer). */
+export function withSavedItem(inbox: Inbox, saved: ContactResponse): Inbox {
+  return { ...inbox, items: inbox.items.map((item) => (item.id === saved.id ? saved : item)) };
 }
 
 /** The file name from Content-Disposition, else contact-responses-<local date>.csv. */

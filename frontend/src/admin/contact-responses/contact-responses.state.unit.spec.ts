@@ -1,5 +1,4 @@
-import { CONTACT_RESPONSE_TEXTS } from '@punchline/domain';
-import { type ContactResponse, contactResponsesPath, exportFileName, inboxFrom, inboxReducer, initialInbox, initialInboxFilters, itemFrom } from './contact-responses.state';
+import { type ContactResponse, contactResponsesPath, exportFileName, inboxFrom, initialInboxFilters, itemFrom, withSavedItem } from './contact-responses.state';
 
 const item = (id: string, responded = false): ContactResponse => ({
   id,
@@ -32,27 +31,15 @@ describe('contactResponsesPath', () => {
   });
 });
 
-describe('inboxReducer', () => {
-  it('empties the lists on a failed load (SPEC §8) and on 403', () => {
-    const ready = inboxReducer(initialInbox, { type: 'loaded', items: [item('a')], total: 1 });
-    expect(inboxReducer(ready, { type: 'load-failed', error: CONTACT_RESPONSE_TEXTS.loadFailed })).toEqual({
-      phase: 'error',
-      items: [],
-      total: 0,
-      searchedNewest: null,
-      error: 'Failed to load contact responses',
-    });
-    expect(inboxReducer(ready, { type: 'forbidden', error: CONTACT_RESPONSE_TEXTS.forbidden })).toMatchObject({ phase: 'forbidden', items: [], error: 'You do not have access to contact responses.' });
-  });
-
-  it('keeps the rows while the next filter loads, and replaces a saved item in place', () => {
-    const ready = inboxReducer(initialInbox, { type: 'loaded', items: [item('a'), item('b')], total: 2 });
-    expect(inboxReducer(ready, { type: 'load-started' })).toMatchObject({ phase: 'loading', items: ready.items });
-    const saved = inboxReducer(ready, { type: 'item-saved', item: item('b', true) });
+describe('withSavedItem', () => {
+  it('replaces a saved message in place and keeps the others and the total', () => {
+    const inbox = { items: [item('a'), item('b')], total: 2, searchedNewest: null };
+    const saved = withSavedItem(inbox, item('b', true));
     expect(saved.items.map((i) => [i.id, i.responded])).toEqual([
       ['a', false],
       ['b', true],
     ]);
+    expect(saved.total).toBe(2);
   });
 });
 

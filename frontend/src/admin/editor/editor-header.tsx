@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useEditor } from './editor-context';
-import { ConfirmDialog } from './modal-dialog';
+import { ConfirmDialog } from '../ui/modal-dialog';
 import { KeptEditsBanner } from './kept-edits-banner';
 import { PublishDialog } from './publish-dialog';
 import { ScheduledPublishes } from './scheduled-publishes';

@@ -3,7 +3,7 @@ import { SIZE_PRESETS, type SettingsRecord, type SizePreset, type WritableSettin
 import type { ReactNode } from 'react';
 import { useEditorForm } from './editor-context';
 import { useHintWithProvenance } from './field-provenance';
-import { ColorControl, CssSizeControl, SelectControl, TextControl, ToggleControl, UrlControl, type TextControlProps } from './form-controls';
+import { ColorControl, CssSizeControl, SelectControl, TextControl, ToggleControl, UrlControl, type TextControlProps } from '../ui/form-controls';
 import { MediaControl, type MediaKind } from './media-field';
 
 type FieldsOfType<V> = { [K in WritableSettingsField]: SettingsRecord[K] extends V ? (V extends SettingsRecord[K] ? K : never) : never }[WritableSettingsField];

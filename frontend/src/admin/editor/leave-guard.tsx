@@ -6,7 +6,7 @@
  */
 import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker, useLocation, useNavigate } from 'react-router';
-import { ConfirmDialog } from './modal-dialog';
+import { ConfirmDialog } from '../ui/modal-dialog';
 
 const TITLE = 'Leave without saving?';
 const MESSAGE = <p>You have unsaved changes to the draft. If you leave this screen now, they are lost.</p>;

@@ -4,7 +4,7 @@
  */
 import { mediaPathOf } from '@punchline/domain';
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
-import { UrlControl } from './form-controls';
+import { UrlControl } from '../ui/form-controls';
 
 export type MediaKind = 'image' | 'video';
 

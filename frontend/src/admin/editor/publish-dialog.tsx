@@ -16,7 +16,7 @@ import {
 } from './draft-editor';
 import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
-import { ModalDialog } from './modal-dialog';
+import { ModalDialog } from '../ui/modal-dialog';
 import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type PublishChangeList } from './publish-changes';
 import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
 import { formatWhen } from '../../shared/format-when';

@@ -8,7 +8,7 @@ import type { ScheduleView } from '@punchline/domain';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
-import { ConfirmDialog } from './modal-dialog';
+import { ConfirmDialog } from '../ui/modal-dialog';
 import { localText, utcText } from './publish-schedule';
 import { failureText, schedulesFrom, settingsApi, type SettingsApi } from './settings-api';
 

@@ -1,6 +1,6 @@
 import { failureText, lockFailureText, lockFrom, settingsFrom, versionsFrom, type ApiResult } from './settings-api';
 
-const result = (status: number, error: string | null = null): ApiResult => ({ ok: status < 400, status, body: null, error });
+const result = (status: number, error: string | null = null): ApiResult => ({ ok: status < 400, status, body: null, error, errorBody: null });
 
 describe('settings API answers', () => {
   it('prefers the server error, then the situation default, then "Request failed: {status}" (SPEC §8)', () => {

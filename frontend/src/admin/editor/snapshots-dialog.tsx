@@ -3,7 +3,7 @@ import { SNAPSHOT_LIST_LIMIT } from '@punchline/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
-import { ConfirmDialog, ModalDialog } from './modal-dialog';
+import { ConfirmDialog, ModalDialog } from '../ui/modal-dialog';
 import { failureText, settingsApi, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
 import { formatWhen } from '../../shared/format-when';
 
@@ -143,7 +143,7 @@ export function SnapshotsDialog({ open, onClose, api = settingsApi }: { open: bo
         ) : null}
         {listState === 'ready' && versions.length === 0 ? <p className="ed-muted">No snapshots yet. Save one to keep a copy of the current draft.</p> : null}
         {versions.length > 0 ? (
-          <ul className="ed-snapshots" aria-label="Snapshots">
+          <ul className="ed-cards" aria-label="Snapshots">
             {versions.map((version) => (
               <li className="ed-snapshot" key={version.id}>
                 <div className="ed-snapshot__text">

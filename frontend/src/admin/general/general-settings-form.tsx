@@ -26,8 +26,8 @@ import { EDITOR_TEXTS } from '../editor/editor-texts';
 import { EditorFields, EditorScreen, FieldGrid, FormSection } from '../editor/editor-screen';
 import { ReadingGapNote } from '../editor/reading-gap-note';
 import { ColorField, MediaField, TextField, ToggleField } from '../editor/fields';
-import { SelectControl } from '../editor/form-controls';
-import { LinkListControl } from '../editor/list-controls';
+import { SelectControl } from '../ui/form-controls';
+import { LinkListControl } from '../ui/list-controls';
 import type { LockTiming } from '../editor/draft-lock';
 
 export function GeneralSettingsForm({ timing }: { timing?: Partial<LockTiming> }) {

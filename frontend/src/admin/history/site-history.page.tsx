@@ -8,10 +8,10 @@ import { Link, useSearchParams } from 'react-router';
 import { SETTINGS_FIELD_LABELS, type JsonChange } from '@punchline/domain';
 import { errorText } from '../../shared/api';
 import { formatWhen } from '../../shared/format-when';
-import { ConfirmDialog } from '../editor/modal-dialog';
+import { ConfirmDialog } from '../ui/modal-dialog';
 import { ChangeList } from './change-list';
 import { historyApi, type HistoryItem, type HistoryStage, type VerifyResult } from './history-api';
-import '../editor/editor.css';
+import '../ui/ui.css';
 import './history.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;

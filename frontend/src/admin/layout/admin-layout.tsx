@@ -74,7 +74,7 @@ export function AdminLayout() {
           <span className="admin-brand">Punchline Admin</span>
           <button type="button" className="admin-menu-toggle" aria-expanded={menuOpen} aria-controls={sidebarId} onClick={() => setMenuOpen((open) => !open)}>
             <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-            <span className="admin-visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
           </button>
         </header>
         <aside className="admin-sidebar" id={sidebarId}>
@@ -91,7 +91,7 @@ export function AdminLayout() {
                       {badge ? (
                         <span className="admin-nav__badge">
                           {badge}
-                          <span className="admin-visually-hidden"> unanswered</span>
+                          <span className="visually-hidden"> unanswered</span>
                         </span>
                       ) : null}
                     </Link>
@@ -111,7 +111,7 @@ export function AdminLayout() {
                     {isExternalLink(link.url) ? (
                       <a href={link.url} target="_blank" rel="noopener noreferrer">
                         {link.label}
-                        <span className="admin-visually-hidden"> (opens in a new tab)</span>
+                        <span className="visually-hidden"> (opens in a new tab)</span>
                       </a>
                     ) : (
                       <a href={link.url}>{link.label}</a>
@@ -123,7 +123,7 @@ export function AdminLayout() {
           ) : null}
           <a className="admin-view-site" href="/" target="_blank" rel="noopener">
             View site
-            <span className="admin-visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
           <UserBox />
         </aside>

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { apiRequest } from '../../shared/api';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api';
+import { queryKeys } from '../data/api-query';
 
 /** SPEC §7/§9: unanswered contact messages for the sidebar badge, polled every 60 s. */
 export const PENDING_RESPONSES_PATH = '/api/admin/contact-responses?responded=false&limit=1';
 export const PENDING_POLL_MS = 60_000;
-
-/** Dispatch on window after changing a response's state, so the badge updates without waiting. */
-export const PENDING_RESPONSES_CHANGED_EVENT = 'punchline:pending-responses-changed';
 
 /** 'N' up to 99, then '99+'; nothing at 0. */
 export function pendingBadgeText(count: number): string | null {
@@ -19,30 +17,16 @@ export function pendingTotalFrom(body: unknown): number {
   return typeof total === 'number' && Number.isFinite(total) && total > 0 ? total : 0;
 }
 
+/** A failed count is logged and the badge shows nothing (SPEC §8); it never surfaces as an error. */
+async function loadPendingCount({ signal }: { signal: AbortSignal }): Promise<number> {
+  const result = await api.get(PENDING_RESPONSES_PATH, { signal });
+  if (result.ok) return pendingTotalFrom(result.body);
+  console.error(`Failed to load pending responses (${result.status})`);
+  return 0;
+}
+
+/** Polled every `pollMs`; the inbox invalidates it when a message's state changes, so it updates at once. */
 export function usePendingResponses(pollMs = PENDING_POLL_MS): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    const load = async () => {
-      const result = await apiRequest('GET', PENDING_RESPONSES_PATH);
-      if (cancelled) return;
-      if (!result.ok) {
-        // SPEC §8: logged, and the badge shows nothing.
-        console.error(`Failed to load pending responses (${result.status})`);
-        setCount(0);
-        return;
-      }
-      setCount(pendingTotalFrom(result.body));
-    };
-    void load();
-    const timer = window.setInterval(() => void load(), pollMs);
-    const onChanged = () => void load();
-    window.addEventListener(PENDING_RESPONSES_CHANGED_EVENT, onChanged);
-    return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-      window.removeEventListener(PENDING_RESPONSES_CHANGED_EVENT, onChanged);
-    };
-  }, [pollMs]);
-  return count;
+  const { data } = useQuery({ queryKey: queryKeys.pendingResponses, queryFn: loadPendingCount, refetchInterval: pollMs });
+  return data ?? 0;
 }

@@ -63,26 +63,10 @@ export type DeleteOutcome = { ok: true } | { ok: false; status: number; error: s
 
 /** A 409 carries where the file is used (someone started using it after the check). */
 export async function deleteMedia(path: string): Promise<DeleteOutcome> {
-  let response: Response;
-  try {
-    response = await fetch('/api/storage/delete', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ path }),
-    });
-  } catch {
-    return { ok: false, status: 0, error: MEDIA_TEXTS.deleteFailed(0), usage: null };
-  }
-  if (response.ok) return { ok: true };
-  let body: { error?: unknown; usage?: unknown } = {};
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    body = {};
-  }
-  const error = typeof body.error === 'string' && body.error.trim() !== '' ? body.error : MEDIA_TEXTS.deleteFailed(response.status);
-  return { ok: false, status: response.status, error, usage: Array.isArray(body.usage) ? (body.usage as MediaUsage[]) : null };
+  const res = await api.post('/api/storage/delete', { path });
+  if (res.ok) return { ok: true };
+  const usage = (res.errorBody as { usage?: unknown } | null)?.usage;
+  return { ok: false, status: res.status, error: res.error ?? MEDIA_TEXTS.deleteFailed(res.status), usage: Array.isArray(usage) ? (usage as MediaUsage[]) : null };
 }
 
 /** An upload's outcome; a 409 for identical bytes names the file already in the library (issue 12 point 6). */

@@ -6,13 +6,12 @@
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { formatKilobytes, type MediaKind } from '@punchline/domain';
-import { ModalDialog } from '../editor/modal-dialog';
+import { ModalDialog } from '../ui/modal-dialog';
 import { MEDIA_SEARCH_DEBOUNCE_MS, filterByKind, uploadAccept } from './media-library';
 import { MediaThumb } from './media-thumb';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useMediaList } from './use-media-list';
 import { uploadingLabel, useUploader } from './use-uploader';
-import '../editor/editor.css';
 import './media.css';
 
 export interface MediaPickerProps {

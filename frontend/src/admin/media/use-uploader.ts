@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadMedia, type UploadHandle, type UploadOutcome } from './media-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../data/api-query';
 
 export interface UploadProgress {
   /** 1-based number of the file being sent. */
@@ -15,6 +17,7 @@ export type UploadResult = UploadOutcome & { fileName: string; file: File };
 export function useUploader() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const current = useRef<UploadHandle | null>(null);
+  const queryClient = useQueryClient();
 
   // Leaving the screen mid-upload stops sending.
   useEffect(() => () => current.current?.abort(), []);
@@ -29,8 +32,10 @@ export function useUploader() {
     }
     current.current = null;
     setProgress(null);
+    // A new file is in the library: every media list (Manager, pickers) and the usage read again.
+    if (results.some((result) => result.ok)) void queryClient.invalidateQueries({ queryKey: queryKeys.media });
     return results;
-  }, []);
+  }, [queryClient]);
 
   return { uploading: progress !== null, progress, upload };
 }

@@ -4,8 +4,8 @@ import { useEditorForm } from '../editor/editor-context';
 import { EDITOR_TEXTS } from '../editor/editor-texts';
 import { FieldGrid, FormSection } from '../editor/editor-screen';
 import { TextField } from '../editor/fields';
-import { TextControl } from '../editor/form-controls';
-import { ItemListEditor, LinkListControl } from '../editor/list-controls';
+import { TextControl } from '../ui/form-controls';
+import { ItemListEditor, LinkListControl } from '../ui/list-controls';
 import { MediaControl } from '../editor/media-field';
 import { PageThemeSection } from './page-theme-section';
 

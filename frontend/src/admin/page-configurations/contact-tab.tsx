@@ -3,8 +3,8 @@ import { CONTACT_SOCIAL_KEYS, newContactCard, type ContactCard, type ContactSoci
 import { useEditorForm } from '../editor/editor-context';
 import { FieldGrid, FormSection } from '../editor/editor-screen';
 import { TextField } from '../editor/fields';
-import { TextControl, UrlControl } from '../editor/form-controls';
-import { ItemListEditor } from '../editor/list-controls';
+import { TextControl, UrlControl } from '../ui/form-controls';
+import { ItemListEditor } from '../ui/list-controls';
 import { PageThemeSection } from './page-theme-section';
 
 const SOCIAL_LABELS: Record<ContactSocialKey, string> = { instagram: 'Instagram', twitter: 'Twitter / X', youtube: 'YouTube', tiktok: 'TikTok', facebook: 'Facebook' };

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useEditorForm } from '../editor/editor-context';
 import { FieldGrid, FormSection } from '../editor/editor-screen';
 import { TextField } from '../editor/fields';
-import { TextControl, UrlControl } from '../editor/form-controls';
-import { ItemListEditor } from '../editor/list-controls';
+import { TextControl, UrlControl } from '../ui/form-controls';
+import { ItemListEditor } from '../ui/list-controls';
 import { PageThemeSection } from './page-theme-section';
 
 function EventFields({ event, set, passed }: { event: EventItem; set: (next: EventItem) => void; passed?: boolean }) {

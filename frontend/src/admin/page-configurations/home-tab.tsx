@@ -3,7 +3,7 @@ import { BADGE_VARIANTS, contrastingTextColor, DEFAULT_BADGE_COLOR, DEFAULT_BADG
 import { useEditorForm } from '../editor/editor-context';
 import { FieldGrid, FormSection } from '../editor/editor-screen';
 import { ColorField, MediaField, SizePresetField, SizeWithCustomField, TextField, ToggleField, UrlField } from '../editor/fields';
-import { SelectControl } from '../editor/form-controls';
+import { SelectControl } from '../ui/form-controls';
 import { PageThemeSection } from './page-theme-section';
 import { ReadingGapNote } from '../editor/reading-gap-note';
 

@@ -23,10 +23,10 @@ import { useId, useState } from 'react';
 import { useEditorForm } from '../editor/editor-context';
 import { FormSection } from '../editor/editor-screen';
 import { TextField } from '../editor/fields';
-import { SelectControl, TextControl } from '../editor/form-controls';
-import { RowActions } from '../editor/list-controls';
+import { SelectControl, TextControl } from '../ui/form-controls';
+import { RowActions } from '../ui/list-controls';
 import { MediaControl } from '../editor/media-field';
-import { replaceItem } from '../editor/list-ops';
+import { replaceItem } from '../ui/list-ops';
 import { PageThemeSection } from './page-theme-section';
 
 const NEW_SECTION = 'new';
@@ -93,7 +93,7 @@ function SectionCard({ sections, index, onChange }: { sections: MediaSection[]; 
             if (pinned.some((s, i) => s !== sections[i])) onChange(pinned);
           }}
         />
-        <ol className="ed-media-items" aria-label={`Items in ${name}`}>
+        <ol className="ed-cards" aria-label={`Items in ${name}`}>
           {section.items.map((item, itemIndex) => (
             <MediaItemRow key={itemIndex} sections={sections} sectionIndex={index} itemIndex={itemIndex} item={item} onChange={onChange} disabled={!canEdit} />
           ))}

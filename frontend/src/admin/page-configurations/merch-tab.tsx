@@ -3,8 +3,8 @@ import { blankMerchItem, formatMerchPrice, type MerchItem } from '@punchline/dom
 import { useEditorForm } from '../editor/editor-context';
 import { FieldGrid, FormSection } from '../editor/editor-screen';
 import { TextField } from '../editor/fields';
-import { TextControl, UrlControl } from '../editor/form-controls';
-import { ItemListEditor } from '../editor/list-controls';
+import { TextControl, UrlControl } from '../ui/form-controls';
+import { ItemListEditor } from '../ui/list-controls';
 import { MediaControl } from '../editor/media-field';
 import { PageThemeSection } from './page-theme-section';
 

@@ -2,7 +2,7 @@
 import { useSearchParams } from 'react-router';
 import { EditorFields, EditorScreen } from '../editor/editor-screen';
 import type { LockTiming } from '../editor/draft-lock';
-import { Tabs } from '../editor/tabs';
+import { Tabs } from '../ui/tabs';
 import { AboutTab } from './about-tab';
 import { ContactTab } from './contact-tab';
 import { EventsTab } from './events-tab';

@@ -3,6 +3,7 @@
  * tied to its control by id, so tests and screen readers find each by its name. The caller's
  * `className` adds the screen's own width rules to the shared `admin-toolbar__field`.
  */
+import type { SelectOption } from './form-controls';
 
 interface FieldProps {
   /** The control's id; the label points at it. */
@@ -24,10 +25,6 @@ export function SearchField({ id, label, className, value, maxLength, placeholde
   );
 }
 
-export interface SelectOption<V extends string | number> {
-  value: V;
-  label: string;
-}
 
 /** Plain values as their own labels (row counts, actor emails). */
 export function asOptions<V extends string | number>(values: readonly V[]): SelectOption<V>[] {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { CONTACT_LIMITS, CONTACT_TEXTS } from '@punchline/domain';
+import { api } from '../../shared/api';
 
 type FormState = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -28,19 +29,10 @@ export function ContactForm() {
     event.preventDefault();
     if (state === 'sending') return;
     setState('sending');
-    try {
-      const response = await fetch(CONTACT_ENDPOINT, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        credentials: 'include',
-        body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: honeypot }),
-      });
-      if (!response.ok) throw new Error(`Request failed: ${response.status}`);
-      setValues(EMPTY);
-      setState('sent');
-    } catch {
-      setState('failed');
-    }
+    const result = await api.post(CONTACT_ENDPOINT, { ...values, [HONEYPOT_FIELD]: honeypot });
+    if (!result.ok) return setState('failed');
+    setValues(EMPTY);
+    setState('sent');
   }
 
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));

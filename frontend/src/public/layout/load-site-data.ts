@@ -1,4 +1,5 @@
 import { isMaintenanceActive, type SettingsRecord } from '@punchline/domain';
+import { api, errorText } from '../../shared/api';
 import type { SiteData } from '../site-data';
 
 /**
@@ -6,9 +7,9 @@ import type { SiteData } from '../site-data';
  * the draft (merged over live by the server) when asked for and allowed, else live.
  */
 export async function loadSiteData(draft: boolean): Promise<SiteData> {
-  const response = await fetch(draft ? '/api/settings/preview' : '/api/settings?stage=live', { credentials: 'include' });
-  if (!response.ok) throw new Error(`Request failed: ${response.status}`);
-  const body: unknown = await response.json();
+  const result = await api.get(draft ? '/api/settings/preview' : '/api/settings?stage=live');
+  if (!result.ok) throw new Error(errorText(result));
+  const body = result.body;
   const raw = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
   // The server answers normalised settings; re-normalising here would ship the whole rule set to every visitor.
   const settings = raw as SettingsRecord;

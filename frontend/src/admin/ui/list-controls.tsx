@@ -3,6 +3,7 @@ import { blankLink, type LinkItem } from '@punchline/domain';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { TextControl, UrlControl } from './form-controls';
 import { insertItem, moveItem, removeItem, replaceItem } from './list-ops';
+import './ui.css';
 
 const FOCUSABLE = 'input, textarea, select, button:not([disabled])';
 

@@ -4,6 +4,7 @@
  * control that opened it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './ui.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

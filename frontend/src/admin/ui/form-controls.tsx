@@ -12,6 +12,7 @@ import {
   type ContrastLabel,
 } from '@punchline/domain';
 import { useId, useState, type ReactNode } from 'react';
+import './ui.css';
 
 interface FieldShellProps {
   id: string;

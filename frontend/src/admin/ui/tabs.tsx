@@ -1,5 +1,6 @@
 /** WAI-ARIA tabs: one tab stop for the list, arrow keys / Home / End move between tabs and select them. */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './ui.css';
 
 export interface TabItem<K extends string> {
   key: K;

@@ -1,0 +1,2 @@
+// Stylesheets imported by components: Vite bundles them; tests render markup only.
+module.exports = {};
