@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContactResponseItem, ContactSort, DeliveryStatus } from '@punchline/domain';
-import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type Database } from '@punchline/projections';
+import type { ContactResponseItem, ContactSort } from '@punchline/domain';
+import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type ContactResponsesTableRow, type Database } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export type { ContactResponseItem };
@@ -23,19 +23,8 @@ export interface PendingDelivery {
   position: number;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string | Date;
-  responded: boolean;
-  responded_at: string | Date | null;
-  responded_by: string | null;
-  notes: string;
-  delivery_status: DeliveryStatus;
-  delivery_error: string | null;
-}
+/** The columns the inbox reads (COLUMNS). */
+type Row = Omit<ContactResponsesTableRow, 'position' | 'version'>;
 
 const COLUMNS = 'id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { normaliseSettings, visitorSettings, type DraftLock, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
-import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp } from '@punchline/projections';
+import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export interface StageSettings {
@@ -57,7 +57,8 @@ export const VERSION_LIST_MAX_LIMIT = 100;
 /** While the database is away, one log line per this interval rather than one per visitor. */
 const OUTAGE_LOG_EVERY_MS = 10_000;
 
-type StageRow = { settings: StoredSettings; updated_at: string | Date | null; version: number | string };
+/** The columns a stage read selects. */
+type StageRow = Pick<SiteSettingsTableRow, 'settings' | 'updated_at' | 'version'>;
 
 
 /**

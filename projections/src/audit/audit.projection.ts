@@ -15,6 +15,17 @@ export interface AuditRow {
   meta: string;
 }
 
+/** A row of rm.audit_log as the database hands it back (what readers of the table select from). */
+export interface AuditTableRow {
+  position: string | number;
+  event_id: string;
+  stream_id: string;
+  occurred_at: string | Date;
+  actor_email: string | null;
+  action: string;
+  meta: unknown;
+}
+
 /**
  * Every event becomes one row: the audit trail is complete by construction. occurred_at comes from
  * the command metadata; an unparsable value falls back to the recording time, so one odd event

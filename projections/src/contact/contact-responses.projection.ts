@@ -72,7 +72,8 @@ export function applyContactEvent(row: ContactResponseRow | null, event: Recorde
   }
 }
 
-interface StoredRow {
+/** A row of rm.contact_responses as the database hands it back (what readers of the table select from). */
+export interface ContactResponsesTableRow {
   id: string;
   name: string;
   email: string;
@@ -143,7 +144,7 @@ export const contactResponsesProjection: Projection = {
     const toLoad = [...new Set(mine.map((m) => m.id).filter((id) => !receivedHere.has(id)))];
     const rows = new Map<string, ContactResponseRow | null>();
     if (toLoad.length > 0) {
-      const loaded = await tx.query<StoredRow>(`SELECT * FROM ${table} WHERE id = ANY($1::text[])`, [toLoad]);
+      const loaded = await tx.query<ContactResponsesTableRow>(`SELECT * FROM ${table} WHERE id = ANY($1::text[])`, [toLoad]);
       for (const r of loaded.rows) {
         rows.set(r.id, {
           id: r.id,

@@ -23,6 +23,17 @@ interface StageRow {
   version: number;
 }
 
+/** A row of rm.site_settings as the database hands it back (what readers of the table select from). */
+export interface SiteSettingsTableRow {
+  stage: SettingsStage;
+  /** What the stage reads: its own fields over live (draft) or its own (live). */
+  settings: StoredSettings;
+  /** The stage's own fields. */
+  stored: StoredSettings;
+  updated_at: string | Date | null;
+  version: number | string;
+}
+
 type SnapshotOp =
   | { kind: 'insert'; id: string; label: string | null; stage: string; createdAt: string; authorEmail: string | null; settings: StoredSettings; position: number }
   | { kind: 'published'; id: string; position: number }

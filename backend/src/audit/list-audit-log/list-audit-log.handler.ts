@@ -1,19 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type Database } from '@punchline/projections';
+import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type AuditTableRow, type Database } from '@punchline/projections';
 import { TRAFFIC_EVENT_TYPES, summarizeEvent } from '@punchline/domain';
 import { DATABASE } from '../../platform/platform.module';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
-interface Row {
-  position: string | number;
-  event_id: string;
-  occurred_at: string | Date;
-  actor_email: string | null;
-  action: string;
-  meta: unknown;
-}
-
+/** The columns the list reads. */
+type Row = Omit<AuditTableRow, 'stream_id'>;
 
 /** How far back from the newest entry each range of a search ends (see page()). */
 const SEARCH_RANGE_ENDS = [25_000, 100_000, 400_000];
