@@ -6,6 +6,7 @@ import { BootFailedBoundary } from './shared/boot-failed';
 import { SessionProvider } from './shared/session';
 import { SiteDataProvider } from './public/site-context';
 import { readSiteData } from './public/site-data';
+import './shared/shared.css';
 import './public/public.css';
 
 const root = document.getElementById('root');
