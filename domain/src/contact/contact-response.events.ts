@@ -3,7 +3,7 @@
  * delivery by email, and what admins did about it. Each carries the message id so an audit entry
  * names the message without reading any other event.
  */
-import type { NewEvent } from '../events/envelope';
+import type { NewEventOf } from '../events/envelope';
 import type { ContactMessageReceivedData } from './contact-message';
 
 /** How the message left for the collective's mailbox (SPEC §3); 'pending' until a delivery is recorded. */
@@ -45,7 +45,7 @@ export type ContactEvent =
 export type ContactEventType = ContactEvent['type'];
 
 /** A contact event in its envelope, as appended (the handler adds eventId and metadata). */
-export type ContactNewEvent = { [T in ContactEventType]: NewEvent<T, Extract<ContactEvent, { type: T }>['data']> }[ContactEventType];
+export type ContactNewEvent = NewEventOf<ContactEvent>;
 
 export const CONTACT_EVENT_TYPES: readonly ContactEventType[] = ['ContactMessageReceived', 'ContactDeliveryRecorded', 'ResponseMarked', 'ResponseNotesEdited'];
 

@@ -13,6 +13,9 @@ export interface NewEvent<TType extends string = string, TData = unknown> {
   metadata: EventMetadata;
 }
 
+/** The envelopes of an aggregate's events (a union of `{type, data}`), each type with its own data. */
+export type NewEventOf<E extends { type: string; data: unknown }> = { [T in E['type']]: NewEvent<T, Extract<E, { type: T }>['data']> }[E['type']];
+
 export interface RecordedEvent<TType extends string = string, TData = unknown> extends NewEvent<TType, TData> {
   streamId: string;
   /** 0-based position of the event inside its stream. */

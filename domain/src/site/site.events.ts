@@ -3,7 +3,7 @@
  * settings and the draft snapshots, so every decision about them is made from one history. Each
  * event carries what an auditor needs without reading any other event.
  */
-import type { NewEvent } from '../events/envelope';
+import type { NewEventOf } from '../events/envelope';
 import type { LinkReplacement, SettingsChanges, StoredSettings, WritableSettingsField } from '../settings';
 
 export const SITE_STREAM = 'site';
@@ -157,7 +157,7 @@ export type SiteEvent =
 export type SiteEventType = SiteEvent['type'];
 
 /** A site event in its envelope, as appended (the handler adds eventId and metadata). */
-export type SiteNewEvent = { [T in SiteEventType]: NewEvent<T, Extract<SiteEvent, { type: T }>['data']> }[SiteEventType];
+export type SiteNewEvent = NewEventOf<SiteEvent>;
 
 export const SITE_EVENT_TYPES: readonly SiteEventType[] = [
   'LockAcquired',
