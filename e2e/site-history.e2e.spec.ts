@@ -65,6 +65,11 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
   await page.getByText('Published the current draft to live').first().waitFor();
   await page.getByRole('checkbox', { name: 'Content changes only' }).check();
+  // The rows stay while the filtered list loads (no jump): wait for the answer, not for rows already there.
+  await page.waitForFunction(() => {
+    const actions = [...document.querySelectorAll('tbody .al-action')].map((a) => a.textContent);
+    return actions.length > 0 && !actions.includes('AdminSignedIn') && document.querySelector('table[aria-busy]') === null;
+  });
   await page.getByText('Saved the draft: Site title').first().waitFor();
   await expect(page.getByRole('cell', { name: 'AdminSignedIn' }).count()).resolves.toBe(0);
   await page.getByText('Published the current draft to live').first().click();
