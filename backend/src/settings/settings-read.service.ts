@@ -105,10 +105,7 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     return this.refreshing;
   }
 
-  /**
-   * The cached live snapshot when it needs no revalidation yet, else null (then call getLive). Lets
-   * the front door answer a hot public GET synchronously, without a promise per request.
-   */
+  /** The cached live snapshot when it needs no revalidation yet, else null (getLive then asks the database). */
   private peekLive(): LiveSnapshot | null {
     const cached = this.live;
     return cached && !this.stale && Date.now() - this.checkedAt < LIVE_REVALIDATE_MS ? cached : null;
