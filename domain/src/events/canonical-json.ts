@@ -35,7 +35,9 @@ function sortedCopy(value: unknown): unknown {
   if (proto !== Object.prototype && proto !== null) return UNSORTABLE;
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source).sort();
-  const out: Record<string, unknown> = {};
+  // No prototype: a key named "__proto__" (JSON.parse makes it an own key) stays a key instead of
+  // setting the copy's prototype and vanishing from the text the hash covers.
+  const out = Object.create(null) as Record<string, unknown>;
   for (const key of keys) {
     if (INDEX_LIKE.test(key)) return UNSORTABLE;
     const item = source[key];

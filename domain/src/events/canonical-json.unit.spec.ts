@@ -8,6 +8,11 @@ describe('canonicalJson', () => {
   it('drops undefined members and keeps null', () => {
     expect(canonicalJson({ a: undefined, b: null })).toBe('{"b":null}');
   });
+  it('keeps a key named __proto__ (JSON.parse makes it an own key; fast-check found the copy dropping it)', () => {
+    const parsed = JSON.parse('{"b":1,"__proto__":{"x":""},"a":[{"__proto__":""}]}') as unknown;
+    expect(canonicalJson(parsed)).toBe('{"__proto__":{"x":""},"a":[{"__proto__":""}],"b":1}');
+    expect(canonicalJson(parsed)).toBe(canonicalJsonWrittenOut(parsed));
+  });
 });
 
 describe('canonicalJson fast path', () => {
