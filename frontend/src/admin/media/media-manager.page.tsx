@@ -22,8 +22,8 @@ import { useLibraryFilters } from './use-library-filters';
 import { useMediaList } from './use-media-list';
 import { useMediaUsage } from './use-media-usage';
 import { useUploader } from './use-uploader';
-import './media.css';
 import { queryKeys } from '../data/api-query';
+import './media.css';
 
 export function MediaManagerPage() {
   const filters = useLibraryFilters();
