@@ -35,13 +35,13 @@ async function main(): Promise<void> {
     for (const m of section.metrics) process.stdout.write(`  ${m.pass === false ? '✗' : '✓'} ${m.name}: ${m.value}${m.target ? ` (target ${m.target})` : ''}\n`);
     sections.push(section);
   }
-  // Sections not run this time keep their last figures (with the date they were measured).
+  // Sections not run this time keep their last figures, with the date and the machine they were measured on.
   const resultsFile = join(__dirname, '..', '..', '..', 'RESULTS.md');
   const today = new Date().toISOString().slice(0, 10);
   const kept = wanted.length > 0 && existsSync(resultsFile) ? keptSections(readFileSync(resultsFile, 'utf8'), sections.map((s) => s.title)) : [];
   const lines = ['# Benchmark results', '', `Run on ${today} by \`npm run bench${wanted.length ? ` ${wanted.join(' ')}` : ''}\`.`, '', `Machine: ${machine}.`, ''];
   for (const s of sections) {
-    lines.push(`## ${s.title}`, '', `Measured ${today}.`, '', '| metric | result | target | met |', '|---|---|---|---|');
+    lines.push(`## ${s.title}`, '', `Measured ${today} on ${machine}.`, '', '| metric | result | target | met |', '|---|---|---|---|');
     for (const m of s.metrics) lines.push(`| ${m.name} | ${m.value} | ${m.target ?? '—'} | ${m.pass === undefined ? '—' : m.pass ? 'yes' : '**no**'} |`);
     lines.push('', ...s.notes.map((n) => `- ${n}`), '');
   }
@@ -51,13 +51,22 @@ async function main(): Promise<void> {
   if (sections.some((s) => s.metrics.some((m) => m.pass === false))) process.exitCode = 2;
 }
 
-/** The `## …` sections of an earlier RESULTS.md whose titles were not measured again this run. */
+/**
+ * The `## …` sections of an earlier RESULTS.md whose titles were not measured again this run. A
+ * section written before each one named its own date and machine takes them from that file's header.
+ */
 function keptSections(previous: string, replaced: string[]): string[] {
   const parts = previous.split(/^(?=## )/m).slice(1);
   const previousDate = /Run on (\d{4}-\d\d-\d\d)/.exec(previous)?.[1];
+  const previousMachine = /^Machine: (.*)\.$/m.exec(previous)?.[1];
+  const onMachine = previousMachine ? ` on ${previousMachine}` : '';
   return parts
     .filter((part) => !replaced.includes(part.slice(3, part.indexOf('\n')).trim()))
-    .map((part) => (previousDate && !/\nMeasured \d/.test(part) ? part.replace('\n\n', `\n\nMeasured ${previousDate}.\n\n`) : part).trimEnd() + '\n');
+    .map((part) => {
+      if (!/\nMeasured \d/.test(part)) return previousDate ? part.replace('\n\n', `\n\nMeasured ${previousDate}${onMachine}.\n\n`) : part;
+      return part.replace(/\nMeasured (\d{4}-\d\d-\d\d)\.\n/, `\nMeasured $1${onMachine}.\n`);
+    })
+    .map((part) => part.trimEnd() + '\n');
 }
 
 main().catch((error: unknown) => {
