@@ -1,4 +1,4 @@
-import { Body, Controller, Header, Put } from '@nestjs/common';
+import { Body, Controller, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import type { AllowlistResponse } from '../get-allowlist/get-allowlist.http.controller';
@@ -12,7 +12,6 @@ export class ChangeAllowlistHttpController {
 
   /** SPEC §7: PUT {emails} replaces the editable allowlist; 400 with the SPEC §5 texts. */
   @Put()
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { emails: { type: 'array', items: { type: 'string' } } }, required: ['emails'] } })
   @ApiOkResponse({ description: '{editable, env}' })
   async put(@Actor() actor: AdminIssuer, @Body() body: unknown): Promise<AllowlistResponse> {

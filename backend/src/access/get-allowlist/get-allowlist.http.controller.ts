@@ -1,4 +1,4 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AccessStream } from '../access-stream';
 
@@ -14,7 +14,6 @@ export class GetAllowlistHttpController {
 
   /** SPEC §7: the editable allowlist and the read-only ADMIN_EMAILS. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{editable, env}' })
   async get(): Promise<AllowlistResponse> {
     const state = await this.access.current();

@@ -20,7 +20,6 @@ export class ExportLogHttpController {
   async export(@Res() res: Response): Promise<void> {
     res.status(200);
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Disposition', `attachment; filename="punchline-event-log-${new Date().toISOString().slice(0, 10)}.ndjson"`);
     const header: ChainExportHeader = { format: 'punchline-event-log', version: 1, gapless: this.runtime.integrity.gaplessPositions };
     // Lines go out in chunks of about 64 KB (one write per line costs more than the hashing).

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AUDIT_DEFAULT_LIMIT } from '@punchline/domain';
@@ -16,7 +16,6 @@ export class ListAuditLogHttpController {
 
   /** SPEC §7: {items: [{id, occurred_at, actor_email, action, meta}], actors, actions}; 100 rows newest first by default. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'actor', required: false, type: String })
   @ApiQuery({ name: 'action', required: false, type: String })

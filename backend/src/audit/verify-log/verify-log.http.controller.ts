@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { VerifyAnswer } from '@punchline/domain';
 import type { Runtime } from '../../platform/runtime';
@@ -15,7 +15,6 @@ export class VerifyLogHttpController {
    * events verified, the head an auditor writes down, or the first altered event.
    */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{ok, verified, head: {position, hash}, first_invalid}' })
   async verify(): Promise<VerifyAnswer> {
     const result = await this.runtime.integrity.verifyChain();

@@ -29,7 +29,6 @@ export class DevSignInHttpController {
   }
 
   private sendPage(res: Response, status: number, html: string): void {
-    res.setHeader('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(htmlSecurityHeaders(html, this.config.production))) res.setHeader(name, value);
     res.status(status).type('html').send(html);
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Req } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AccessStream } from '../../access';
@@ -24,7 +24,6 @@ export class MeHttpController {
   /** SPEC §7: who is signed in and whether the allowlist lets them in right now. */
   @Public()
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{user: {email, name, picture} | null, isAdmin, sessionTimeoutMinutes}' })
   async me(@Req() req: Request): Promise<MeResponse> {
     const user = sessionUserOf(req);

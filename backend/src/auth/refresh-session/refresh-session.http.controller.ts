@@ -1,4 +1,4 @@
-import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DomainError } from '@punchline/domain';
@@ -16,7 +16,6 @@ export class RefreshSessionHttpController {
   @Public()
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{ok: true, expiresAt}' })
   @ApiUnauthorizedResponse({ description: 'the session has expired' })
   refresh(@Req() req: Request): { ok: true; expiresAt: string | null } {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Header, Query, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS } from '@punchline/domain';
@@ -25,7 +25,6 @@ export class ListContactResponsesHttpController {
    * selection as a file; without a limit the export holds every matching message, not a page.
    */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'sort', required: false, enum: CONTACT_SORTS })
   @ApiQuery({ name: 'q', required: false, type: String })

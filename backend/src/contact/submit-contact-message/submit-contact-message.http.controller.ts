@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { validateContactMessage } from '@punchline/domain';
@@ -31,7 +31,6 @@ export class SubmitContactMessageHttpController {
   @Public()
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', required: ['name', 'from', 'message'], properties: { name: { type: 'string' }, from: { type: 'string' }, message: { type: 'string' } } } })
   @ApiOkResponse({ description: '{ok: true}' })
   async submit(@Req() req: Request, @Res() res: Response, @Body() body: unknown): Promise<void> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CONTACT_RESPONSE_TEXTS, DomainError } from '@punchline/domain';
@@ -14,7 +14,6 @@ export class UpdateContactResponseHttpController {
 
   /** SPEC §7: {responded} or {notes} → {item}. Unchanged values record nothing and answer the item as it is. */
   @Patch(':id')
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { responded: { type: 'boolean' }, notes: { type: 'string', maxLength: 5000 } } } })
   @ApiOkResponse({ description: '{item}' })
   async update(@Actor() actor: AdminIssuer, @Param('id') id: string, @Body(bodyValidation) body: UpdateContactResponseRequestDto): Promise<UpdateContactResponseResult> {

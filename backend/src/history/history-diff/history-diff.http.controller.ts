@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { JsonChange } from '@punchline/domain';
 import { SiteHistory, parsePosition, parseStage } from '../site-history';
@@ -10,7 +10,6 @@ export class HistoryDiffHttpController {
 
   /** DESIGN §13: field-level changes of a stage between two points, as JSON Pointer paths. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{from, to, changes: [{path, before, after}]}' })
   async diff(@Query() query: Record<string, unknown>): Promise<{ from: number; to: number; changes: JsonChange[] }> {
     return this.history.diff(parseStage(query.stage ?? 'live'), parsePosition(query.from, 'from'), parsePosition(query.to, 'to'));

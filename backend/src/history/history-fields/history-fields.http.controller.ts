@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SiteHistory, parseStage, type FieldProvenance } from '../site-history';
 
@@ -9,7 +9,6 @@ export class HistoryFieldsHttpController {
 
   /** DESIGN §13: who last changed each field of a stage, and when (fields never changed are absent). */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{fields: {<name>: {position, occurred_at, actor_email, action}}}' })
   async fields(@Query() query: Record<string, unknown>): Promise<{ fields: Record<string, FieldProvenance> }> {
     return { fields: await this.history.fields(parseStage(query.stage ?? 'live')) };

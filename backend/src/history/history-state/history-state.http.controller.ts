@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { SiteHistory, parsePosition, parseStage, parseTime, type HistoryState } from '../site-history';
@@ -10,7 +10,6 @@ export class HistoryStateHttpController {
 
   /** DESIGN §13: the stage as it read right after point N, or at the last point at or before `at`. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{position, occurred_at, settings}' })
   async state(@Query() query: Record<string, unknown>): Promise<HistoryState> {
     const stage = parseStage(query.stage ?? 'live');

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { SiteHistory, parsePosition, parseStage, type HistoryItem } from '../site-history';
@@ -13,7 +13,6 @@ export class ListHistoryHttpController {
 
   /** DESIGN §13: the events that changed what a stage reads, newest first, a page at a time. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{items: [{position, occurred_at, actor_email, action, fields, summary}], next_before}' })
   async list(@Query() query: Record<string, unknown>): Promise<{ items: HistoryItem[]; next_before: number | null }> {
     const stage = parseStage(query.stage ?? 'live');

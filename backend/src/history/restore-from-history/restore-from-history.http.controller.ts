@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import { DraftEditAccessFilter, SettingsReadService, SiteStream } from '../../settings';
@@ -20,7 +20,6 @@ export class RestoreFromHistoryHttpController {
   /** DESIGN §13: lock holder only; the draft becomes that stage's record as of `position`. */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { position: { type: 'integer' }, stage: { type: 'string', enum: ['live', 'draft'] } }, required: ['position', 'stage'] } })
   @ApiOkResponse({ description: '{data: the draft settings now, error: null}' })
   async restore(@Actor() actor: AdminIssuer, @Body() body: unknown) {

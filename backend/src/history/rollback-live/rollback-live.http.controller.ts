@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
@@ -23,7 +23,6 @@ export class RollbackLiveHttpController {
    */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { position: { type: 'integer' } }, required: ['position'] } })
   @ApiOkResponse({ description: '{data: the live settings now, version, error: null}' })
   async rollback(@Actor() actor: AdminIssuer, @Body() body: unknown) {

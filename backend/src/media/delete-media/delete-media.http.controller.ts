@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { settingsBodyValidation } from '../../settings';
@@ -13,7 +13,6 @@ export class DeleteMediaHttpController {
 
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{deleted: path}' })
   @ApiConflictResponse({ description: '{error, usage: [{stage, location, field, path, url}]}: the file is used in draft or live settings' })
   async delete(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: DeleteMediaRequestDto): Promise<DeleteMediaAnswer> {

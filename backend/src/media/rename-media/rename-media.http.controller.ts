@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { settingsBodyValidation } from '../../settings';
@@ -14,7 +14,6 @@ export class RenameMediaHttpController {
   /** SPEC §7: references in draft and live settings are rewritten to the new name. */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{totalUpdated, replacements: {draft, live}, path, url}' })
   async rename(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: RenameMediaRequestDto): Promise<RenameMediaAnswer> {
     return this.commands.execute(new RenameMediaCommand(actor, body.fromPath, body.toName));

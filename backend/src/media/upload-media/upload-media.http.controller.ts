@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, Header, PayloadTooLargeException, Post, Query, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, PayloadTooLargeException, Post, Query, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
@@ -27,7 +27,6 @@ export class UploadMediaHttpController {
   /** SPEC §7: multipart field `file` → {url} (the proxy URL) or {error}; 400 wrong type, 413 too large. */
   @Post()
   @HttpCode(201)
-  @Header('Cache-Control', 'no-store')
   @UseInterceptors(
     FileInterceptor('file', {
       storage: memoryStorage(),

@@ -43,6 +43,12 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
     if (production) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     next();
   });
+  // An API answer is about one moment (and often one admin): no cache keeps it unless its route
+  // says otherwise (live settings, media bytes, the calendar set their own), errors included.
+  app.use('/api', (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
 

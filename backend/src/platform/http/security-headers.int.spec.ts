@@ -94,3 +94,34 @@ describe('security headers in production', () => {
     }
   });
 });
+
+describe('caching of API answers', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it('no cache keeps an API answer (admin reads and writes, streams, errors) unless its route says otherwise', async () => {
+    const admin = http(app.baseUrl, await signIn(app.baseUrl, TEST_ADMIN_EMAIL));
+    const answers = {
+      'GET /api/admin/audit': await admin.get('/api/admin/audit'),
+      'GET /api/admin/allowlist': await admin.get('/api/admin/allowlist'),
+      'GET /api/admin/history': await admin.get('/api/admin/history?stage=live'),
+      'GET /api/admin/audit/export': await admin.get('/api/admin/audit/export'),
+      'POST /api/settings/lock/acquire': await admin.post('/api/settings/lock/acquire', {}),
+      'GET /api/admin/audit?limit=nope (400)': await admin.get('/api/admin/audit?limit=nope'),
+      'GET /api/admin/audit as a visitor (401)': await http(app.baseUrl).get('/api/admin/audit'),
+      'GET /api/nowhere (404)': await admin.get('/api/nowhere'),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect({ what, cache: res.headers.get('cache-control') }).toEqual({ what, cache: 'no-store' });
+    }
+    const statuses = Object.fromEntries(Object.entries(answers).map(([what, res]) => [what, res.status]));
+    expect(statuses).toMatchObject({ 'GET /api/admin/audit?limit=nope (400)': 400, 'GET /api/admin/audit as a visitor (401)': 401, 'GET /api/nowhere (404)': 404 });
+    // Routes with their own rule keep it: the live settings revalidate, admin media lists stay private.
+    expect((await fetch(`${app.baseUrl}/api/settings?stage=live`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await admin.get('/api/storage/list')).headers.get('cache-control')).toBe('private, no-store');
+  });
+});

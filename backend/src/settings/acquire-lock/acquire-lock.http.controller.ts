@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { LockAnswer } from '../get-lock/get-lock.query';
@@ -16,7 +16,6 @@ export class AcquireLockHttpController {
   /** SPEC §7: {lock, error}; 423 'Draft locked by another editor.' (with the holder's lock) when someone else holds it. */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { ttlSeconds: { type: 'integer', minimum: 30, maximum: 3600, default: 300 } } } })
   @ApiOkResponse({ description: '{lock: {holder_email, acquired_at, expires_at}, error: null}' })
   async acquire(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: AcquireLockRequestDto): Promise<LockAnswer> {

@@ -1,4 +1,4 @@
-import { Controller, Delete, Header, Param } from '@nestjs/common';
+import { Controller, Delete, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
@@ -10,7 +10,6 @@ export class CancelScheduleHttpController {
   constructor(private readonly commands: CommandBus) {}
 
   @Delete(':id')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{schedule}: the cancelled schedule; 404 when it already ran or was cancelled' })
   async cancel(@Actor() actor: AdminIssuer, @Param('id') id: string): Promise<CancelScheduleResult> {
     return this.commands.execute(new CancelScheduleCommand(actor, id));

@@ -1,4 +1,4 @@
-import { Controller, Delete, Header, Param } from '@nestjs/common';
+import { Controller, Delete, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
@@ -12,7 +12,6 @@ export class DeleteSnapshotHttpController {
 
   /** SPEC §7: deletes the snapshot; 404 for an unknown id. */
   @Delete(':id')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{deleted: id, error: null}' })
   async delete(@Actor() actor: AdminIssuer, @Param('id') id: string): Promise<DeleteSnapshotResult> {
     return this.commands.execute(new DeleteSnapshotCommand(actor, id));

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, UseFilters } from '@nestjs/common';
+import { Controller, Get, UseFilters } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Clock } from '../../platform/event-sourcing/clock';
@@ -16,7 +16,6 @@ export class GetLockHttpController {
 
   /** SPEC §7: {lock}; the editor polls it every 90 s while another editor holds the lock. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{lock: {holder_email, acquired_at, expires_at} | null, error: null}' })
   async get(): Promise<LockAnswer> {
     return this.queries.execute(new GetLockQuery(this.clock.now()));

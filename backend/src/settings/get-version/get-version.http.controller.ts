@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { GetVersionQuery, type VersionAnswer } from './get-version.query';
@@ -13,7 +13,6 @@ export class GetVersionHttpController {
    * live (issue 12) without the list of 20 carrying 20 records; 404 for an unknown id.
    */
   @Get(':id')
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{version: {id, label, stage, status, created_at, author_email, settings}, error: null}' })
   async get(@Param('id') id: string): Promise<VersionAnswer> {
     return this.queries.execute(new GetVersionQuery(id));

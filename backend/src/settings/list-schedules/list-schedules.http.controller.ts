@@ -1,4 +1,4 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { type ScheduleView, scheduleView } from '@punchline/domain';
 import { SiteStream } from '../site-stream';
@@ -13,7 +13,6 @@ export class ListSchedulesHttpController {
    * at most a handful, and the editor header must never show one that has already run.
    */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{schedules: [{id, at, snapshotId, snapshot_label, created_by, created_at}]}' })
   async list(): Promise<{ schedules: ScheduleView[] }> {
     const state = await this.site.current();

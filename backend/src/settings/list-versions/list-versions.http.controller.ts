@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { settingsValidation } from '../settings-request';
@@ -12,7 +12,6 @@ export class ListVersionsHttpController {
 
   /** SPEC §7: {versions} with id, label, stage, status ('draft' | 'published'), created_at, author_email. */
   @Get()
-  @Header('Cache-Control', 'no-store')
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'stage', required: false, enum: ['draft'] })
   @ApiOkResponse({ description: '{versions: [...]}, newest first' })

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { settingsBodyValidation } from '../settings-request';
@@ -14,7 +14,6 @@ export class PublishHttpController {
   /** SPEC §7: publishes to live; 404 for an unknown snapshot, 423 while another editor holds the lock. */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ required: false, schema: { type: 'object', properties: { snapshotId: { type: 'string', nullable: true } } } })
   @ApiOkResponse({ description: '{data: the new live settings, version, error: null}' })
   async publish(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: PublishRequestDto): Promise<PublishResult> {

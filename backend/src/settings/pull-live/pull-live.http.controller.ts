@@ -1,4 +1,4 @@
-import { Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
@@ -13,7 +13,6 @@ export class PullLiveHttpController {
   /** SPEC §7: {data}; 423 while another editor holds the lock. */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{data: the draft, now equal to live, error: null}' })
   async pull(@Actor() actor: AdminIssuer): Promise<DraftAnswer> {
     return this.commands.execute(new PullLiveCommand(actor));

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { LockAnswer } from '../get-lock/get-lock.query';
@@ -19,7 +19,6 @@ export class ReleaseLockHttpController {
    */
   @Post()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ required: false, schema: { type: 'object', properties: { reason: { type: 'string', enum: ['released', 'page-closed', 'signed-out'] } } } })
   @ApiOkResponse({ description: '{lock: the lock left (null when released), error: null}' })
   async release(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: ReleaseLockRequestDto): Promise<LockAnswer> {

@@ -1,4 +1,4 @@
-import { Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { DraftAnswer } from '../pull-live/pull-live.command';
@@ -14,7 +14,6 @@ export class RestoreSnapshotHttpController {
   /** SPEC §7: restores the snapshot into the draft; 404 unknown id, 423 while another editor holds the lock. */
   @Post(':id/restore')
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ description: '{data: the draft after the restore, error: null}' })
   async restore(@Actor() actor: AdminIssuer, @Param('id') id: string): Promise<DraftAnswer> {
     return this.commands.execute(new RestoreSnapshotCommand(actor, id));

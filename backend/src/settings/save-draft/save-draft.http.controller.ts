@@ -1,4 +1,4 @@
-import { Body, Controller, Header, Put, Query, UseFilters } from '@nestjs/common';
+import { Body, Controller, Put, Query, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DraftEditAccessFilter, settingsValidation } from '../settings-request';
@@ -17,7 +17,6 @@ export class SaveDraftHttpController {
    * fields are refused with 400 naming them; the read-only updated_at is ignored.
    */
   @Put()
-  @Header('Cache-Control', 'no-store')
   @ApiQuery({ name: 'stage', required: true, enum: ['draft'] })
   @ApiBody({ schema: { type: 'object', description: 'The whole flat settings record.' } })
   @ApiOkResponse({ description: '{data: the saved draft (merged over live), error: null}' })

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { settingsBodyValidation } from '../settings-request';
@@ -13,7 +13,6 @@ export class SaveSnapshotHttpController {
 
   /** SPEC §7: creates a draft snapshot (201) and answers it. */
   @Post()
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { label: { type: 'string', nullable: true }, stage: { type: 'string', enum: ['draft'] } } } })
   @ApiCreatedResponse({ description: '{version: {id, label, stage, status, created_at, author_email}, error: null}' })
   async save(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: SaveSnapshotRequestDto): Promise<SaveSnapshotResult> {

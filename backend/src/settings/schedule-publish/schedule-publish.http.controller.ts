@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
@@ -14,7 +14,6 @@ export class SchedulePublishHttpController {
   /** Issue 14: schedules a publish (201); allowed while another editor holds the lock (it does not edit the draft). */
   @Post()
   @HttpCode(201)
-  @Header('Cache-Control', 'no-store')
   @ApiBody({ schema: { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, snapshotId: { type: 'string', nullable: true } }, required: ['at'] } })
   @ApiCreatedResponse({ description: '{schedule: {id, at, snapshotId, snapshot_label, created_by, created_at}}' })
   async schedule(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: SchedulePublishRequestDto): Promise<SchedulePublishResult> {

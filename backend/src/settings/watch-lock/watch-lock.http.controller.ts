@@ -27,7 +27,6 @@ export class WatchLockHttpController {
     }
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Connection', 'keep-alive');
     // Tells nginx-style proxies not to buffer the stream.
     res.setHeader('X-Accel-Buffering', 'no');
