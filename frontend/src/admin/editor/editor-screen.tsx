@@ -11,6 +11,7 @@ import type { LockTiming } from './draft-lock';
 import { UnsavedChangesGuard } from './leave-guard';
 import { useAutosaveBeforeLogout } from './use-autosave-before-logout';
 import './editor.css';
+import { LoadError } from '../ui/list-status';
 
 export interface EditorScreenProps {
   title: string;
@@ -57,12 +58,7 @@ function EditorScreenBody({ title, description, note, children }: Omit<EditorScr
         </div>
       ) : null}
       {loadError !== null ? (
-        <div className="ed-message ed-message--error ed-load-error" role="alert">
-          {loadError}{' '}
-          <button type="button" className="ed-button ed-button--small" onClick={() => void editor.reload()}>
-            Retry
-          </button>
-        </div>
+        <LoadError message={loadError} onRetry={() => void editor.reload()} />
       ) : null}
       {current === null && loading ? (
         <p className="ed-muted ed-loading" role="status">

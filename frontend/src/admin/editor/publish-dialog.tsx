@@ -22,6 +22,7 @@ import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFr
 import { formatWhen } from '../../shared/format-when';
 import { instantFromLocalInput, localInputValue, localTimeZone, nextFullHour, scheduleTimeError, utcText, type PublishTiming } from './publish-schedule';
 import { snapshotName } from './snapshots-dialog';
+import { LoadError } from '../ui/list-status';
 
 type ChangePreview = { state: 'loading' } | { state: 'ready'; changes: PublishChangeList } | { state: 'error'; message: string };
 
@@ -182,12 +183,7 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
           </p>
         ) : null}
         {listState === 'error' ? (
-          <div className="ed-message ed-message--error" role="alert">
-            {listError}{' '}
-            <button type="button" className="ed-button ed-button--small" onClick={() => void load()}>
-              Retry
-            </button>
-          </div>
+          <LoadError message={listError ?? EDITOR_TEXTS.loadRecentDraftsFailed} onRetry={() => void load()} />
         ) : null}
         {listState === 'ready' && versions.length === 0 ? (
           <p className="ed-message ed-message--info">There are no draft snapshots, so the current draft will be published.</p>

@@ -6,6 +6,7 @@ import { EDITOR_TEXTS } from './editor-texts';
 import { ConfirmDialog, ModalDialog } from '../ui/modal-dialog';
 import { failureText, settingsApi, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
 import { formatWhen } from '../../shared/format-when';
+import { LoadError } from '../ui/list-status';
 
 export function snapshotName(version: Pick<SettingsVersion, 'label'>): string {
   return version.label && version.label.trim() !== '' ? version.label : 'Untitled snapshot';
@@ -134,12 +135,7 @@ export function SnapshotsDialog({ open, onClose, api = settingsApi }: { open: bo
         <h3 className="ed-subheading">Recent snapshots</h3>
         {listState === 'loading' ? <p className="ed-muted" role="status">Loading snapshots…</p> : null}
         {listState === 'error' ? (
-          <div className="ed-message ed-message--error" role="alert">
-            {listError}{' '}
-            <button type="button" className="ed-button ed-button--small" onClick={() => void load()}>
-              Retry
-            </button>
-          </div>
+          <LoadError message={listError ?? EDITOR_TEXTS.loadSnapshotsFailed} onRetry={() => void load()} />
         ) : null}
         {listState === 'ready' && versions.length === 0 ? <p className="ed-muted">No snapshots yet. Save one to keep a copy of the current draft.</p> : null}
         {versions.length > 0 ? (

@@ -5,6 +5,7 @@ import { MEDIA_TEXTS } from './media-texts';
 import { MediaCard } from './media-card';
 import type { LibraryFilters } from './use-library-filters';
 import type { MediaListState } from './use-media-list';
+import { LoadError } from '../ui/list-status';
 
 interface MediaLibraryGridProps {
   list: MediaListState;
@@ -26,12 +27,7 @@ export function MediaLibraryGrid({ list, usage, filters, copiedPath, checkingPat
   return (
     <>
       {list.status === 'error' ? (
-        <div className="ed-message ed-message--error md-load-error" role="alert">
-          <span>{list.error ?? MEDIA_TEXTS.loadFailed}</span>
-          <button type="button" className="ed-button ed-button--small" onClick={onRetry}>
-            Retry
-          </button>
-        </div>
+        <LoadError message={list.error ?? MEDIA_TEXTS.loadFailed} onRetry={onRetry} />
       ) : null}
 
       {firstLoad ? (

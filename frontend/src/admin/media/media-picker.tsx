@@ -13,6 +13,8 @@ import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useMediaList } from './use-media-list';
 import { uploadingLabel, useUploader } from './use-uploader';
 import './media.css';
+import { LoadError } from '../ui/list-status';
+import { MEDIA_TEXTS } from './media-texts';
 
 export interface MediaPickerProps {
   open: boolean;
@@ -131,12 +133,7 @@ function PickerBody({
         </p>
       ) : null}
       {list.status === 'error' ? (
-        <div className="ed-message ed-message--error md-load-error" role="alert">
-          <span>{list.error}</span>
-          <button type="button" className="ed-button ed-button--small" onClick={list.reload}>
-            Retry
-          </button>
-        </div>
+        <LoadError message={list.error ?? MEDIA_TEXTS.loadFailed} onRetry={list.reload} />
       ) : null}
       {list.status !== 'error' && !(list.status === 'loading' && list.items.length === 0) ? (
         files.length === 0 ? (

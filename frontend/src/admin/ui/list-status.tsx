@@ -1,3 +1,5 @@
+import './ui.css';
+
 /**
  * Under a list screen's filters: a live status line (loading, then what the list shows) and, when
  * the list could not be read, the reason as an alert. Screen readers hear both as they change.
@@ -14,5 +16,17 @@ export function ListStatus({ className, text, error }: { className: string; text
         </p>
       ) : null}
     </>
+  );
+}
+
+/** A read that failed: the reason as an alert, with Retry beside it (editing screens, dialogs, media lists). */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="ed-message ed-message--error ed-load-error" role="alert">
+      <span>{message}</span>
+      <button type="button" className="ed-button ed-button--small" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
   );
 }
