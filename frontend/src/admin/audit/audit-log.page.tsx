@@ -25,6 +25,7 @@ import { formatWhen } from '../../shared/format-when';
 import { Link } from 'react-router';
 import { LoadedChanges } from '../history/change-list';
 import '../history/history.css';
+import { useFilters } from '../ui/use-filters';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const EMPTY_LOG: AuditLog = { items: [], actors: [], actions: [], searchedNewest: null };
@@ -35,7 +36,7 @@ const DIRECTION_OPTIONS: SelectOption<AuditFilters['direction']>[] = [
 
 /** SPEC §2 "Audit Log": every recorded action, filterable by actor, action and text. */
 export function AuditLogPage() {
-  const [filters, setFilters] = useState<AuditFilters>(initialAuditFilters);
+  const [filters, set] = useFilters<AuditFilters>(initialAuditFilters);
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
   const id = useId();
 
@@ -46,7 +47,6 @@ export function AuditLogPage() {
   // SPEC §8: after a failed load the entries and both filter lists are empty.
   const log = view.data ?? EMPTY_LOG;
 
-  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
   const loading = view.phase === 'loading';
 
   return (
@@ -78,16 +78,16 @@ export function AuditLogPage() {
           options={[{ value: '', label: 'All actions' }, ...asOptions(optionsWith(log.actions, filters.action))]}
           onChange={(value) => set('action', value)}
         />
-        <SelectField id={`${id}-limit`} label="Rows" className="al-field al-field--narrow" value={filters.limit} options={asOptions(AUDIT_LIMIT_OPTIONS)} onChange={(value) => set('limit', value)} />
+        <SelectField id={`${id}-limit`} label="Rows" className="al-field al-field--narrow admin-toolbar__field--narrow" value={filters.limit} options={asOptions(AUDIT_LIMIT_OPTIONS)} onChange={(value) => set('limit', value)} />
         <SelectField
           id={`${id}-direction`}
           label="Order"
-          className="al-field al-field--narrow"
+          className="al-field al-field--narrow admin-toolbar__field--narrow"
           value={filters.direction}
           options={DIRECTION_OPTIONS}
           onChange={(value) => set('direction', value)}
         />
-        <div className="admin-toolbar__field al-field al-field--check">
+        <div className="admin-toolbar__field admin-toolbar__field--check">
           <input id={`${id}-content`} type="checkbox" checked={filters.contentOnly} onChange={(event) => set('contentOnly', event.target.checked)} />
           <label htmlFor={`${id}-content`}>Content changes only</label>
         </div>

@@ -30,6 +30,7 @@ import {
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { formatWhen } from '../../shared/format-when';
 import './contact-responses.css';
+import { useFilters } from '../ui/use-filters';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const EMPTY_INBOX: Inbox = { items: [], total: 0, searchedNewest: null };
@@ -41,7 +42,7 @@ const RESPONDED_OPTIONS = (Object.keys(RESPONDED_FILTER_LABELS) as RespondedFilt
 
 /** SPEC §2 "Contact Responses": the inbox of contact messages. */
 export function ContactResponsesPage() {
-  const [filters, setFilters] = useState<InboxFilters>(initialInboxFilters);
+  const [filters, set] = useFilters<InboxFilters>(initialInboxFilters);
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -82,7 +83,6 @@ export function ContactResponsesPage() {
     window.setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
-  const set = <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) => setFilters((current) => ({ ...current, [key]: value }));
   const loading = view.phase === 'loading';
 
   return (
@@ -106,12 +106,12 @@ export function ContactResponsesPage() {
             <SelectField
               id={`${id}-limit`}
               label="Rows"
-              className="cr-field cr-field--narrow"
+              className="cr-field cr-field--narrow admin-toolbar__field--narrow"
               value={filters.limit}
               options={asOptions(CONTACT_LIST_LIMIT_OPTIONS)}
               onChange={(value) => set('limit', value)}
             />
-            <div className="admin-toolbar__field cr-field cr-field--action">
+            <div className="admin-toolbar__field admin-toolbar__field--narrow cr-field--action">
               <button type="button" className="admin-button admin-button--secondary" onClick={() => void exportCsv()} disabled={exporting}>
                 {exporting ? 'Exporting…' : 'Export CSV'}
               </button>

@@ -13,27 +13,40 @@ import { useAutosaveBeforeLogout } from './use-autosave-before-logout';
 import './editor.css';
 import { LoadError } from '../ui/list-status';
 
+/** The two editing screens (SPEC §2); each points to the other for what it does not edit. */
+const EDITOR_SCREENS = {
+  general: {
+    title: 'General Settings',
+    description: 'Branding, theme, footer, quick links, maintenance and session length for the whole site.',
+    note: { text: 'Page text, images and per-page colour tweaks are edited in', linkText: 'Page Configurations', to: '/admin/page-configurations' },
+  },
+  pages: {
+    title: 'Page Configurations',
+    description: 'The words, images, lists and page colours of each public page.',
+    note: { text: 'Logos, site-wide theme colours and maintenance are set in', linkText: 'General Settings', to: '/admin/general' },
+  },
+} as const;
+
 export interface EditorScreenProps {
-  title: string;
-  description: string;
-  /** SPEC §2: each screen points to the other for what it does not edit. */
-  note: { text: string; linkText: string; to: string };
+  screen: keyof typeof EDITOR_SCREENS;
   timing?: Partial<LockTiming>;
   /** Rendered once the settings are loaded. */
   children: ReactNode;
 }
 
 /** The signed-in admin edits: their email tells "held by me" from "locked by another" (SPEC §4). */
-export function EditorScreen({ timing, ...rest }: EditorScreenProps) {
+export function EditorScreen({ screen, timing, children }: EditorScreenProps) {
   const myEmail = useEditorIdentity();
   return (
     <DraftEditorProvider myEmail={myEmail} timing={timing}>
-      <EditorScreenBody {...rest} />
+      <EditorScreenBody {...EDITOR_SCREENS[screen]}>{children}</EditorScreenBody>
     </DraftEditorProvider>
   );
 }
 
-function EditorScreenBody({ title, description, note, children }: Omit<EditorScreenProps, 'timing'>) {
+type ScreenTexts = (typeof EDITOR_SCREENS)[keyof typeof EDITOR_SCREENS];
+
+function EditorScreenBody({ title, description, note, children }: ScreenTexts & { children: ReactNode }) {
   const { editor, controls } = useEditor();
   const { loading, loadError, current } = editor.state;
   useAutosaveBeforeLogout();

@@ -32,12 +32,7 @@ import type { LockTiming } from '../editor/draft-lock';
 
 export function GeneralSettingsForm({ timing }: { timing?: Partial<LockTiming> }) {
   return (
-    <EditorScreen
-      title="General Settings"
-      description="Branding, theme, footer, quick links, maintenance and session length for the whole site."
-      note={{ text: 'Page text, images and per-page colour tweaks are edited in', linkText: 'Page Configurations', to: '/admin/page-configurations' }}
-      timing={timing}
-    >
+    <EditorScreen screen="general" timing={timing}>
       <EditorFields legend="General settings">
         <BrandingSection />
         <ThemeSection />

@@ -2,11 +2,11 @@
  * 'Select from library' and 'Upload' on every image and video field of the editor (SPEC §2 Page
  * Configurations, General Settings), plugged in through the editor's MediaFieldActionsContext.
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { MediaFieldActionsContext, type MediaFieldActionArgs, type MediaFieldActions } from '../editor/media-field';
-import { uploadAccept } from './media-library';
 import { MediaPicker } from './media-picker';
-import { uploadingLabel, useUploader } from './use-uploader';
+import { UploadButton } from './upload-button';
+import { useUploader } from './use-uploader';
 
 export function MediaFieldActionsProvider({ children }: { children: ReactNode }) {
   const actions = useMemo<MediaFieldActions>(() => ({ render: (args) => <MediaFieldButtons {...args} /> }), []);
@@ -16,7 +16,6 @@ export function MediaFieldActionsProvider({ children }: { children: ReactNode })
 function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionArgs) {
   const [picking, setPicking] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const uploader = useUploader();
   const name = label.toLowerCase();
 
@@ -37,24 +36,9 @@ function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionAr
       <button type="button" className="ed-button ed-button--small" onClick={() => setPicking(true)} disabled={disabled || uploader.uploading}>
         Select from library<span className="visually-hidden"> for {name}</span>
       </button>
-      <input
-        ref={fileInput}
-        type="file"
-        className="visually-hidden"
-        accept={uploadAccept(kind)}
-        tabIndex={-1}
-        aria-hidden="true"
-        disabled={disabled}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          void onFile(file);
-        }}
-      />
-      <button type="button" className="ed-button ed-button--small" onClick={() => fileInput.current?.click()} disabled={disabled || uploader.uploading}>
-        {uploader.progress ? uploadingLabel(uploader.progress) : 'Upload'}
-        <span className="visually-hidden"> {name}</span>
-      </button>
+      <UploadButton uploader={uploader} kind={kind} disabled={disabled} tone="small" srSuffix={name} onFiles={(files) => void onFile(files[0])}>
+        Upload
+      </UploadButton>
       {message ? (
         <span className={message.tone === 'error' ? 'md-field-error' : 'md-field-note'} role={message.tone === 'error' ? 'alert' : 'status'}>
           {message.text}

@@ -7,11 +7,12 @@ import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { formatKilobytes, type MediaKind } from '@punchline/domain';
 import { ModalDialog } from '../ui/modal-dialog';
-import { MEDIA_SEARCH_DEBOUNCE_MS, filterByKind, uploadAccept } from './media-library';
+import { MEDIA_SEARCH_DEBOUNCE_MS, filterByKind } from './media-library';
 import { MediaThumb } from './media-thumb';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useMediaList } from './use-media-list';
-import { uploadingLabel, useUploader } from './use-uploader';
+import { UploadButton } from './upload-button';
+import { useUploader } from './use-uploader';
 import './media.css';
 import { LoadError } from '../ui/list-status';
 import { MEDIA_TEXTS } from './media-texts';
@@ -62,7 +63,6 @@ function PickerBody({
   onSelect: (url: string) => void;
 }) {
   const searchId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search, MEDIA_SEARCH_DEBOUNCE_MS);
   const list = useMediaList({ sort: 'updated_at', direction: 'desc', q });
@@ -98,22 +98,9 @@ function PickerBody({
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <input
-          ref={fileInput}
-          type="file"
-          className="visually-hidden"
-          accept={uploadAccept(kind)}
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            void onFile(file);
-          }}
-        />
-        <button type="button" className="ed-button ed-button--primary" onClick={() => fileInput.current?.click()} disabled={uploader.uploading}>
-          {uploader.progress ? uploadingLabel(uploader.progress) : `Upload new ${kind}`}
-        </button>
+        <UploadButton uploader={uploader} kind={kind} tone="primary" onFiles={(files) => void onFile(files[0])}>
+          Upload new {kind}
+        </UploadButton>
       </div>
 
       {state === 'uploading' && uploader.progress ? (

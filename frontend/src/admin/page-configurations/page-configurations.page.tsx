@@ -41,12 +41,7 @@ export function PageConfigurationsPage({ timing }: { timing?: Partial<LockTiming
   const Content = TAB_CONTENT[tab];
   const label = PAGE_TABS.find((t) => t.key === tab)?.label ?? 'Home';
   return (
-    <EditorScreen
-      title="Page Configurations"
-      description="The words, images, lists and page colours of each public page."
-      note={{ text: 'Logos, site-wide theme colours and maintenance are set in', linkText: 'General Settings', to: '/admin/general' }}
-      timing={timing}
-    >
+    <EditorScreen screen="pages" timing={timing}>
       <Tabs
         label="Pages"
         tabs={PAGE_TABS}

@@ -1,6 +1,6 @@
 /** Editable lists: {label, url} link lists with their SPEC §5 limits, and cards of structured items (events, team, merch, contact cards). */
 import { blankLink, type LinkItem } from '@punchline/domain';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TextControl, UrlControl } from './form-controls';
 import { insertItem, moveItem, removeItem, replaceItem } from './list-ops';
 import './ui.css';
@@ -14,11 +14,14 @@ interface Removed<T> {
 }
 
 /**
- * Remove with the keyboard kept in place and an Undo (issue 12 point 7): after a removal focus goes
- * to the item that took its place (or the one before, or the Add button), and a status line offers
- * Undo until the list changes otherwise. Announced, so screen-reader users hear what happened.
+ * Add and remove with the keyboard kept in place (issue 12 point 7). Add puts the keyboard in the
+ * new row. After a removal focus goes to the item that took its place (or the one before, or the
+ * Add button), and a status line offers Undo until the list changes otherwise. Announced, so
+ * screen-reader users hear what happened.
  */
-function useUndoableRemove<T>(items: T[], onChange: (items: T[]) => void, listRef: RefObject<HTMLOListElement | null>, addRef: RefObject<HTMLButtonElement | null>) {
+function useEditableList<T>(items: T[], onChange: (items: T[]) => void, newItem: () => T) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
   const [removed, setRemoved] = useState<Removed<T> | null>(null);
   const expected = useRef<T[] | null>(null);
   // Any other change to the list (an edit, an add, a move) ends the chance to undo.
@@ -60,7 +63,11 @@ function useUndoableRemove<T>(items: T[], onChange: (items: T[]) => void, listRe
       ) : null}
     </div>
   );
-  return { remove, status };
+  const add = () => {
+    onChange([...items, newItem()]);
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>('li:last-child input, li:last-child textarea')?.focus());
+  };
+  return { listRef, addRef, add, remove, status };
 }
 
 export interface LinkListControlProps {
@@ -95,14 +102,8 @@ export function LinkListControl({
   const hintId = useId();
   const limitId = useId();
   const full = value.length >= max;
-  const listRef = useRef<HTMLOListElement>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
-  const removal = useUndoableRemove(value, onChange, listRef, addRef);
-  const add = () => {
-    onChange([...value, blankLink()]);
-    // Put the keyboard where the new row is.
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus());
-  };
+  const editing = useEditableList(value, onChange, blankLink);
+  const { listRef, addRef, add } = editing;
   return (
     <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
       <legend className="ed-list__legend">
@@ -137,12 +138,12 @@ export function LinkListControl({
               count={value.length}
               noun={`${itemNoun.toLowerCase()} ${index + 1}`}
               onMove={(direction) => onChange(moveItem(value, index, direction))}
-              onRemove={() => removal.remove(index, item.label.trim() ? `${itemNoun.toLowerCase()} “${item.label.trim()}”` : `${itemNoun.toLowerCase()} ${index + 1}`)}
+              onRemove={() => editing.remove(index, item.label.trim() ? `${itemNoun.toLowerCase()} “${item.label.trim()}”` : `${itemNoun.toLowerCase()} ${index + 1}`)}
             />
           </li>
         ))}
       </ol>
-      {removal.status}
+      {editing.status}
       <div className="ed-list__footer">
         <button ref={addRef} type="button" className="ed-button ed-button--small" onClick={add} disabled={full} aria-describedby={full ? limitId : undefined}>
           + {addLabel}
@@ -211,15 +212,10 @@ export interface ItemListEditorProps<T> {
 }
 
 export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, itemNoun, itemTitle, renderItem, movable = true, emptyText, max, hint }: ItemListEditorProps<T>) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
-  const removal = useUndoableRemove(items, onChange, listRef, addRef);
+  const editing = useEditableList(items, onChange, newItem);
+  const { listRef, addRef, add } = editing;
   const hintId = useId();
   const full = max !== undefined && items.length >= max;
-  const add = () => {
-    onChange([...items, newItem()]);
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>('li:last-child input, li:last-child textarea')?.focus());
-  };
   return (
     <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
       <legend className="ed-list__legend">
@@ -243,7 +239,7 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
                   count={items.length}
                   noun={`${itemNoun.toLowerCase()} ${index + 1}`}
                   onMove={movable ? (direction) => onChange(moveItem(items, index, direction)) : undefined}
-                  onRemove={() => removal.remove(index, `“${title}”`)}
+                  onRemove={() => editing.remove(index, `“${title}”`)}
                 />
               </div>
               <div className="ed-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
@@ -251,7 +247,7 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
           );
         })}
       </ol>
-      {removal.status}
+      {editing.status}
       <div className="ed-list__footer">
         <button ref={addRef} type="button" className="ed-button ed-button--small" onClick={add} disabled={full}>
           + {addLabel}
