@@ -70,6 +70,59 @@ function useEditableList<T>(items: T[], onChange: (items: T[]) => void, newItem:
   return { listRef, addRef, add, remove, status };
 }
 
+type EditableList = ReturnType<typeof useEditableList>;
+
+interface EditableListFrameProps {
+  legend: string;
+  /** After the legend: how many there are (and how many may be). */
+  count: string;
+  hint?: ReactNode;
+  /** Said in place of the rows while there are none. */
+  emptyText: string | null;
+  listClassName: string;
+  editing: EditableList;
+  addLabel: string;
+  full: boolean;
+  /** Said beside the disabled Add button once the list is full. */
+  limitMessage?: string;
+  /** The rows, each an <li>. */
+  children: ReactNode;
+}
+
+/** Both list editors' frame: legend with the count, hint, the rows, the Undo line and the Add button. */
+function EditableListFrame({ legend, count, hint, emptyText, listClassName, editing, addLabel, full, limitMessage, children }: EditableListFrameProps) {
+  const hintId = useId();
+  const limitId = useId();
+  const sayLimit = full && limitMessage !== undefined;
+  return (
+    <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
+      <legend className="ed-list__legend">
+        {legend} <span className="ed-list__count">{count}</span>
+      </legend>
+      {hint ? (
+        <p className="ed-field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {emptyText !== null ? <p className="ed-list__empty">{emptyText}</p> : null}
+      <ol className={listClassName} ref={editing.listRef}>
+        {children}
+      </ol>
+      {editing.status}
+      <div className="ed-list__footer">
+        <button ref={editing.addRef} type="button" className="ed-button ed-button--small" onClick={editing.add} disabled={full} aria-describedby={sayLimit ? limitId : undefined}>
+          + {addLabel}
+        </button>
+        {sayLimit ? (
+          <span className="ed-list__limit" id={limitId} role="status">
+            {limitMessage}
+          </span>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
 export interface LinkListControlProps {
   legend: string;
   value: LinkItem[];
@@ -99,62 +152,43 @@ export function LinkListControl({
   labelPlaceholder,
   emptyText = 'No links yet.',
 }: LinkListControlProps) {
-  const hintId = useId();
-  const limitId = useId();
-  const full = value.length >= max;
   const editing = useEditableList(value, onChange, blankLink);
-  const { listRef, addRef, add } = editing;
   return (
-    <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
-      <legend className="ed-list__legend">
-        {legend}{' '}
-        <span className="ed-list__count">
-          ({value.length} of {max})
-        </span>
-      </legend>
-      {hint ? (
-        <p className="ed-field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {value.length === 0 ? <p className="ed-list__empty">{emptyText}</p> : null}
-      <ol className="ed-link-list" ref={listRef}>
-        {value.map((item, index) => (
-          <li className="ed-link-row" key={index}>
-            <TextControl
-              label={`${itemNoun} ${index + 1} label`}
-              value={item.label}
-              placeholder={labelPlaceholder}
-              onChange={(label) => onChange(replaceItem(value, index, { ...item, label }))}
-            />
-            <UrlControl
-              label={`${itemNoun} ${index + 1} URL`}
-              value={item.url}
-              bareToHttps={bareToHttps}
-              onChange={(url) => onChange(replaceItem(value, index, { ...item, url }))}
-            />
-            <RowActions
-              index={index}
-              count={value.length}
-              noun={`${itemNoun.toLowerCase()} ${index + 1}`}
-              onMove={(direction) => onChange(moveItem(value, index, direction))}
-              onRemove={() => editing.remove(index, item.label.trim() ? `${itemNoun.toLowerCase()} “${item.label.trim()}”` : `${itemNoun.toLowerCase()} ${index + 1}`)}
-            />
-          </li>
-        ))}
-      </ol>
-      {editing.status}
-      <div className="ed-list__footer">
-        <button ref={addRef} type="button" className="ed-button ed-button--small" onClick={add} disabled={full} aria-describedby={full ? limitId : undefined}>
-          + {addLabel}
-        </button>
-        {full ? (
-          <span className="ed-list__limit" id={limitId} role="status">
-            {limitMessage}
-          </span>
-        ) : null}
-      </div>
-    </fieldset>
+    <EditableListFrame
+      legend={legend}
+      count={`(${value.length} of ${max})`}
+      hint={hint}
+      emptyText={value.length === 0 ? emptyText : null}
+      listClassName="ed-link-list"
+      editing={editing}
+      addLabel={addLabel}
+      full={value.length >= max}
+      limitMessage={limitMessage}
+    >
+      {value.map((item, index) => (
+        <li className="ed-link-row" key={index}>
+          <TextControl
+            label={`${itemNoun} ${index + 1} label`}
+            value={item.label}
+            placeholder={labelPlaceholder}
+            onChange={(label) => onChange(replaceItem(value, index, { ...item, label }))}
+          />
+          <UrlControl
+            label={`${itemNoun} ${index + 1} URL`}
+            value={item.url}
+            bareToHttps={bareToHttps}
+            onChange={(url) => onChange(replaceItem(value, index, { ...item, url }))}
+          />
+          <RowActions
+            index={index}
+            count={value.length}
+            noun={`${itemNoun.toLowerCase()} ${index + 1}`}
+            onMove={(direction) => onChange(moveItem(value, index, direction))}
+            onRemove={() => editing.remove(index, item.label.trim() ? `${itemNoun.toLowerCase()} “${item.label.trim()}”` : `${itemNoun.toLowerCase()} ${index + 1}`)}
+          />
+        </li>
+      ))}
+    </EditableListFrame>
   );
 }
 
@@ -213,46 +247,35 @@ export interface ItemListEditorProps<T> {
 
 export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, itemNoun, itemTitle, renderItem, movable = true, emptyText, max, hint }: ItemListEditorProps<T>) {
   const editing = useEditableList(items, onChange, newItem);
-  const { listRef, addRef, add } = editing;
-  const hintId = useId();
-  const full = max !== undefined && items.length >= max;
   return (
-    <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
-      <legend className="ed-list__legend">
-        {legend} <span className="ed-list__count">({items.length})</span>
-      </legend>
-      {hint ? (
-        <p className="ed-field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {items.length === 0 ? <p className="ed-list__empty">{emptyText}</p> : null}
-      <ol className="ed-cards" ref={listRef}>
-        {items.map((item, index) => {
-          const title = itemTitle(item, index);
-          return (
-            <li className="ed-card" key={index}>
-              <div className="ed-card__header">
-                <h4 className="ed-card__title">{title}</h4>
-                <RowActions
-                  index={index}
-                  count={items.length}
-                  noun={`${itemNoun.toLowerCase()} ${index + 1}`}
-                  onMove={movable ? (direction) => onChange(moveItem(items, index, direction)) : undefined}
-                  onRemove={() => editing.remove(index, `“${title}”`)}
-                />
-              </div>
-              <div className="ed-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
-            </li>
-          );
-        })}
-      </ol>
-      {editing.status}
-      <div className="ed-list__footer">
-        <button ref={addRef} type="button" className="ed-button ed-button--small" onClick={add} disabled={full}>
-          + {addLabel}
-        </button>
-      </div>
-    </fieldset>
+    <EditableListFrame
+      legend={legend}
+      count={`(${items.length})`}
+      hint={hint}
+      emptyText={items.length === 0 ? emptyText : null}
+      listClassName="ed-cards"
+      editing={editing}
+      addLabel={addLabel}
+      full={max !== undefined && items.length >= max}
+    >
+      {items.map((item, index) => {
+        const title = itemTitle(item, index);
+        return (
+          <li className="ed-card" key={index}>
+            <div className="ed-card__header">
+              <h4 className="ed-card__title">{title}</h4>
+              <RowActions
+                index={index}
+                count={items.length}
+                noun={`${itemNoun.toLowerCase()} ${index + 1}`}
+                onMove={movable ? (direction) => onChange(moveItem(items, index, direction)) : undefined}
+                onRemove={() => editing.remove(index, `“${title}”`)}
+              />
+            </div>
+            <div className="ed-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
+          </li>
+        );
+      })}
+    </EditableListFrame>
   );
 }
