@@ -27,6 +27,7 @@ import {
 import { EventStoreDbReader, KnownPositions } from './eventstoredb-reader';
 import { EventStoreDbSubscription, silentEventStoreLogger, type EventStoreLogger } from './eventstoredb-subscription';
 import { chainExportLine, type ChainVerification, type LogIntegrity } from './hash-chain';
+import { OpenSubscriptions } from './open-subscriptions';
 
 export interface EventStoreDbEventStoreOptions {
   upcasters?: UpcasterRegistry;
@@ -65,7 +66,7 @@ export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredF
   private readonly reader: EventStoreDbReader;
   private readonly ids: EventIdRegistry;
   private readonly logger: EventStoreLogger;
-  private readonly subscriptions = new Set<EventStoreDbSubscription>();
+  private readonly subscriptions = new OpenSubscriptions();
   private readonly tails = new Map<string, Tail>();
   /** The stored form of events this adapter handed out, for the digest (no second read). */
   private readonly storedOf = new WeakMap<RecordedEvent, StoredEvent>();
@@ -162,18 +163,19 @@ export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredF
   }
 
   subscribe(options: { fromPosition: number }): EventSubscription {
-    const subscription = new EventStoreDbSubscription({
-      client: this.client,
-      reader: this.reader,
-      fromPosition: options.fromPosition,
-      decode: (stored) => this.decode(stored),
-      logger: this.logger,
-      backoffMs: this.options.resubscribeDelayMs ?? 1000,
-      maxBackoffMs: this.options.maxResubscribeDelayMs ?? 30_000,
-      onClosed: (s) => this.subscriptions.delete(s),
-    });
-    this.subscriptions.add(subscription);
-    return subscription;
+    return this.subscriptions.add(
+      (onClosed) =>
+        new EventStoreDbSubscription({
+          client: this.client,
+          reader: this.reader,
+          fromPosition: options.fromPosition,
+          decode: (stored) => this.decode(stored),
+          logger: this.logger,
+          backoffMs: this.options.resubscribeDelayMs ?? 1000,
+          maxBackoffMs: this.options.maxResubscribeDelayMs ?? 30_000,
+          onClosed,
+        }),
+    );
   }
 
   async headPosition(): Promise<number> {
@@ -220,7 +222,7 @@ export class EventStoreDbEventStore implements EventStore, LogIntegrity, StoredF
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.subscriptions.closeAll();
     await this.client.dispose();
   }
 

@@ -16,6 +16,7 @@ import { isoTimestamp, type Database, type SqlClient } from '@punchline/projecti
 import { assertValidBatch, assertValidStreamId } from './event-validation';
 import { eventHashFromCanonical, exportPostgresLines, verifyChain, type ChainVerification, type LogIntegrity } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
+import { OpenSubscriptions } from './open-subscriptions';
 
 export { postgresStoreMigrations } from './event-store.migration';
 
@@ -119,7 +120,7 @@ const SELECT_EVENT = `SELECT global_position, stream_id, stream_revision, event_
 export class PostgresEventStore implements EventStore, LogIntegrity {
   readonly kind = 'postgres' as const;
   private readonly channel: string;
-  private readonly subscriptions = new Set<PollingSubscription>();
+  private readonly subscriptions = new OpenSubscriptions();
   private head = { position: 0, hash: '' };
   /** Set while other writers keep moving the head, so appends go straight to the locked path. */
   private contended = false;
@@ -228,16 +229,17 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
   }
 
   subscribe(options: { fromPosition: number }): EventSubscription {
-    const subscription = new PollingSubscription({
-      fromPosition: options.fromPosition,
-      readAll: (o) => this.readAll(o),
-      listen: (onNotify) => this.db.listen(this.channel, onNotify),
-      pollIntervalMs: this.options.pollIntervalMs ?? 500,
-      batchSize: this.options.subscriptionBatchSize ?? 500,
-      onClosed: (s) => this.subscriptions.delete(s),
-    });
-    this.subscriptions.add(subscription);
-    return subscription;
+    return this.subscriptions.add(
+      (onClosed) =>
+        new PollingSubscription({
+          fromPosition: options.fromPosition,
+          readAll: (o) => this.readAll(o),
+          listen: (onNotify) => this.db.listen(this.channel, onNotify),
+          pollIntervalMs: this.options.pollIntervalMs ?? 500,
+          batchSize: this.options.subscriptionBatchSize ?? 500,
+          onClosed,
+        }),
+    );
   }
 
   async headPosition(): Promise<number> {
@@ -258,7 +260,7 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
 
   /** Ends open subscriptions; the database belongs to the caller and stays open. */
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.subscriptions.closeAll();
   }
 
   /**
