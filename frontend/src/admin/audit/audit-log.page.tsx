@@ -20,12 +20,12 @@ import {
   type AuditLog,
 } from './audit-log.state';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
-import './audit-log.css';
 import { formatWhen } from '../../shared/format-when';
 import { Link } from 'react-router';
 import { LoadedChanges } from '../history/change-list';
-import '../history/history.css';
 import { useFilters } from '../ui/use-filters';
+import './audit-log.css';
+import '../history/history.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const EMPTY_LOG: AuditLog = { items: [], actors: [], actions: [], searchedNewest: null };

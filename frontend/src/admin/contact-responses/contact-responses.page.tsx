@@ -29,8 +29,8 @@ import {
 } from './contact-responses.state';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { formatWhen } from '../../shared/format-when';
-import './contact-responses.css';
 import { useFilters } from '../ui/use-filters';
+import './contact-responses.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const EMPTY_INBOX: Inbox = { items: [], total: 0, searchedNewest: null };

@@ -10,8 +10,8 @@ import { useEditorIdentity } from './editor-identity';
 import type { LockTiming } from './draft-lock';
 import { UnsavedChangesGuard } from './leave-guard';
 import { useAutosaveBeforeLogout } from './use-autosave-before-logout';
-import './editor.css';
 import { LoadError } from '../ui/list-status';
+import './editor.css';
 
 /** The two editing screens (SPEC §2); each points to the other for what it does not edit. */
 const EDITOR_SCREENS = {

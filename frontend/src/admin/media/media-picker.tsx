@@ -13,9 +13,9 @@ import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useMediaList } from './use-media-list';
 import { UploadButton } from './upload-button';
 import { useUploader } from './use-uploader';
-import './media.css';
 import { LoadError } from '../ui/list-status';
 import { MEDIA_TEXTS } from './media-texts';
+import './media.css';
 
 export interface MediaPickerProps {
   open: boolean;
