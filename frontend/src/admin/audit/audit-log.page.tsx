@@ -25,7 +25,6 @@ import { Link } from 'react-router';
 import { LoadedChanges } from '../history/change-list';
 import { useFilters } from '../ui/use-filters';
 import './audit-log.css';
-import '../history/history.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const EMPTY_LOG: AuditLog = { items: [], actors: [], actions: [], searchedNewest: null };

@@ -6,6 +6,7 @@ import { SETTINGS_FIELD_LABELS, mediaPathOf, parseHexColor, toProxyUrl, type Jso
 import { useEffect, useState } from 'react';
 import { errorText } from '../../shared/api';
 import { historyApi, type HistoryStage } from './history-api';
+import './change-list.css';
 
 const TEXT_MAX = 80;
 
