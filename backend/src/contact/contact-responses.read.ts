@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContactResponseItem, ContactSort } from '@punchline/domain';
+import type { ContactResponseItem, ContactResponsesAnswer, ContactSort } from '@punchline/domain';
 import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type ContactResponsesTableRow, type Database } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
@@ -73,7 +73,7 @@ export class ContactResponsesReadService {
    * window count over the page: the page then reads only its rows through the (created_at,
    * position) index, and the count can use the narrowest index (measured on 100,000 messages).
    */
-  async list(filter: ContactResponsesFilter): Promise<{ items: ContactResponseItem[]; total: number; searched_newest?: number }> {
+  async list(filter: ContactResponsesFilter): Promise<ContactResponsesAnswer> {
     const { conditions, params } = filterOf(filter);
     // A search the index cannot narrow looks through the newest messages only (the CSV export reads them all).
     const floor = filter.q !== '' && !searchUsesIndex(filter.q) ? await this.windowFloor() : null;

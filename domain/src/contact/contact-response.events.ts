@@ -52,18 +52,3 @@ export const CONTACT_EVENT_TYPES: readonly ContactEventType[] = ['ContactMessage
 export function isContactEventType(type: string): type is ContactEventType {
   return (CONTACT_EVENT_TYPES as readonly string[]).includes(type);
 }
-
-/** SPEC §3 "Contact response" as GET /api/admin/contact-responses answers it (server and inbox screen). */
-export interface ContactResponseItem {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  responded: boolean;
-  responded_at: string | null;
-  responded_by: string | null;
-  notes: string;
-  delivery_status: DeliveryStatus;
-  delivery_error: string | null;
-}

@@ -1,18 +1,7 @@
-/** Limits and texts of the Contact Responses inbox (SPEC §2, §6, §8, §9), shared by server and screen. */
+/** Texts and the notes limit of the Contact Responses inbox (SPEC §2, §6, §8), shared by server and screen; the list's HTTP shape is contact.contract.ts. */
 
 /** SPEC shows no limit for notes; this keeps one save from flooding the log (same cap as a message). */
 export const RESPONSE_NOTES_MAX_LENGTH = 5000;
-
-/** SPEC §9: the row limits offered by the screen; the list defaults to 50. */
-export const CONTACT_LIST_LIMIT_OPTIONS = [25, 50, 100, 200, 500] as const;
-export const CONTACT_LIST_DEFAULT_LIMIT = 50;
-/** The server takes any whole number up to the largest option (the sidebar badge asks for 1). */
-export const CONTACT_LIST_MAX_LIMIT = 500;
-/** Free-text search is a filter, not a document. */
-export const CONTACT_SEARCH_MAX_LENGTH = 200;
-
-export const CONTACT_SORTS = ['newest', 'oldest'] as const;
-export type ContactSort = (typeof CONTACT_SORTS)[number];
 
 export const CONTACT_RESPONSE_TEXTS = {
   loadFailed: 'Failed to load contact responses',

@@ -1,4 +1,4 @@
-import { CONTACT_LIST_DEFAULT_LIMIT, type ContactResponseItem, type ContactSort, type DeliveryStatus } from '@punchline/domain';
+import { CONTACT_LIST_DEFAULT_LIMIT, type ContactResponseItem, type ContactResponsesAnswer, type ContactSort, type DeliveryStatus } from '@punchline/domain';
 
 export type ContactResponse = ContactResponseItem;
 
@@ -42,7 +42,8 @@ export interface Inbox {
 /** A list answer, or null when it is not one (treated as a failed load). */
 export function inboxFrom(body: unknown): Inbox | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { items, total, searched_newest: searchedNewest } = body as { items?: unknown; total?: unknown; searched_newest?: unknown };
+  // Checked, not trusted: an old or failing server may answer something else.
+  const { items, total, searched_newest: searchedNewest } = body as Partial<Record<keyof ContactResponsesAnswer, unknown>>;
   if (!Array.isArray(items) || typeof total !== 'number') return null;
   return { items: items as ContactResponse[], total, searchedNewest: typeof searchedNewest === 'number' ? searchedNewest : null };
 }
