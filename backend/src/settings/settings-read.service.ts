@@ -1,5 +1,16 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { normaliseSettings, visitorSettings, type DraftLock, type SettingsReading, type SettingsRecord, type StoredSettings } from '@punchline/domain';
+import {
+  VERSION_LIST_DEFAULT_LIMIT,
+  VERSION_LIST_MAX_LIMIT,
+  normaliseSettings,
+  visitorSettings,
+  type DraftLock,
+  type DraftLockView,
+  type SettingsReading,
+  type SettingsRecord,
+  type SettingsVersionView,
+  type StoredSettings,
+} from '@punchline/domain';
 import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
@@ -23,26 +34,9 @@ export interface LiveSnapshot extends StageSettings {
   adminEtag: string;
 }
 
-/** SPEC §3 "Draft lock": holder_email plus details; null when nobody holds it (or it has expired). */
-export interface DraftLockView {
-  holder_email: string;
-  acquired_at: string;
-  expires_at: string;
-}
-
 /** The aggregate's lock as the lock calls answer it (null when none is active). */
 export function toLockView(lock: DraftLock | null): DraftLockView | null {
   return lock ? { holder_email: lock.holderEmail, acquired_at: lock.acquiredAt, expires_at: lock.expiresAt } : null;
-}
-
-/** SPEC §3 "Settings snapshot (version)". status: 'draft' when saved, 'published' once published to live. */
-export interface SettingsVersionView {
-  id: string;
-  label: string | null;
-  stage: string;
-  status: string;
-  created_at: string;
-  author_email: string | null;
 }
 
 export interface SettingsVersionWithSettings extends SettingsVersionView {
@@ -51,8 +45,6 @@ export interface SettingsVersionWithSettings extends SettingsVersionView {
 
 /** How long a cached live answer is trusted without asking the database (a lost NOTIFY heals within this). */
 const LIVE_REVALIDATE_MS = 1_000;
-export const VERSION_LIST_DEFAULT_LIMIT = 20;
-export const VERSION_LIST_MAX_LIMIT = 100;
 
 /** While the database is away, one log line per this interval rather than one per visitor. */
 const OUTAGE_LOG_EVERY_MS = 10_000;

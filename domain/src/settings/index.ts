@@ -10,3 +10,4 @@ export * from './media-references';
 export * from './page-theme';
 export * from './display';
 export * from './field-labels';
+export * from './settings.contract';

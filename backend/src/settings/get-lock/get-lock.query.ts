@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { DraftLockView } from '../settings-read.service';
+import type { DraftLockView } from '@punchline/domain';
 
 export interface LockAnswer {
   lock: DraftLockView | null;

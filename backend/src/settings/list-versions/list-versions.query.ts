@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { SettingsVersionView } from '../settings-read.service';
+import type { SettingsVersionView } from '@punchline/domain';
 
 export interface VersionsAnswer {
   versions: SettingsVersionView[];

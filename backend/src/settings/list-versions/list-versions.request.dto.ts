@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { VERSION_LIST_MAX_LIMIT } from '../settings-read.service';
+import { VERSION_LIST_MAX_LIMIT } from '@punchline/domain';
 
 export class ListVersionsRequestDto {
   /** SPEC §9: the dialog asks for 20. */

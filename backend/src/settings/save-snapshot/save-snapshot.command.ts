@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SettingsVersionView } from '../settings-read.service';
+import type { SettingsVersionView } from '@punchline/domain';
 import type { AdminIssuer } from '../../platform/http/request-context';
 
 export interface SaveSnapshotResult {

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IdSource } from '../../platform/event-sourcing/clock';
-import { SettingsReadService, type SettingsVersionView } from '../settings-read.service';
+import type { SettingsVersionView } from '@punchline/domain';
+import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { SaveSnapshotCommand, type SaveSnapshotResult } from './save-snapshot.command';
 

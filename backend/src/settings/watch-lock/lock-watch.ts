@@ -4,7 +4,8 @@ import { PROJECTED_CHANNEL, type Database } from '@punchline/projections';
 import { Clock } from '../../platform/event-sourcing/clock';
 import { describeError } from '../../platform/event-sourcing/reactor-loop';
 import { DATABASE } from '../../platform/platform.module';
-import { SettingsReadService, type DraftLockView } from '../settings-read.service';
+import type { DraftLockView } from '@punchline/domain';
+import { SettingsReadService } from '../settings-read.service';
 
 /** While someone watches, look anyway this often (a missed notification, a database without LISTEN). */
 const FALLBACK_CHECK_MS = 10_000;

@@ -1,5 +1,5 @@
 /** The draft lock as the editor sees it (SPEC §4): none, held by me, locked by another; pure state and reducer. */
-import type { DraftLock } from './settings-api';
+import type { ReceivedLock } from './settings-api';
 
 export type LockStatus = 'loading' | 'none' | 'mine' | 'other';
 
@@ -48,9 +48,9 @@ export function lockView(state: LockState, myEmail: string | null): LockView {
 export type LockAction =
   | { type: 'request' }
   /** A lock answer (GET, acquire, release): the state follows what the server says. */
-  | { type: 'lock'; lock: DraftLock | null }
+  | { type: 'lock'; lock: ReceivedLock | null }
   /** Someone else holds it (a 423); who (and since when) may be unknown when no answer said. */
-  | { type: 'held-by-other'; lock: DraftLock | null; error: string | null }
+  | { type: 'held-by-other'; lock: ReceivedLock | null; error: string | null }
   /** A call failed; what we knew about the holder is kept. */
   | { type: 'failure'; error: string }
   | { type: 'clear-error' };

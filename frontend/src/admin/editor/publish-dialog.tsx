@@ -18,7 +18,8 @@ import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
 import { ModalDialog } from '../ui/modal-dialog';
 import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type PublishChangeList } from './publish-changes';
-import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
+import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi } from './settings-api';
+import type { SettingsVersionView } from '@punchline/domain';
 import { formatWhen } from '../../shared/format-when';
 import { instantFromLocalInput, localInputValue, localTimeZone, nextFullHour, scheduleTimeError, utcText, type PublishTiming } from './publish-schedule';
 import { snapshotName } from './snapshots-dialog';
@@ -31,7 +32,7 @@ const choiceKey = (choice: PublishChoice | null): string => (choice === null ? '
 export function PublishDialog({ open, onClose, api = settingsApi }: { open: boolean; onClose: () => void; api?: SettingsApi }) {
   const { editor, lock, schedules } = useEditor();
   const [timing, setTiming] = useState<PublishTiming>({ kind: 'now' });
-  const [versions, setVersions] = useState<SettingsVersion[]>([]);
+  const [versions, setVersions] = useState<SettingsVersionView[]>([]);
   const [listState, setListState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [listError, setListError] = useState<string | null>(null);
   const [choice, setChoice] = useState<PublishChoice | null>(CURRENT_DRAFT);

@@ -2,7 +2,7 @@
  * The settings calls of SPEC §7 as the editor makes them, over the shared API client: every call
  * resolves (never throws) so callers pick the SPEC §8 text for their situation.
  */
-import type { MediaRenamedInSave, ScheduleView, SettingsRecord } from '@punchline/domain';
+import type { DraftLockView, MediaRenamedInSave, ScheduleView, SettingsRecord, SettingsVersionView } from '@punchline/domain';
 import { apiRequest, errorText, type ApiResult } from '../../shared/api';
 import { EDITOR_TEXTS } from './editor-texts';
 
@@ -10,22 +10,8 @@ export type { ApiResult } from '../../shared/api';
 
 export type EditorStage = 'live' | 'draft';
 
-/** SPEC §3: the draft lock as the server shows it; the expiry is kept but never displayed. */
-export interface DraftLock {
-  holder_email: string;
-  acquired_at?: string;
-  expires_at?: string;
-}
-
-/** SPEC §3: a settings snapshot (version). */
-export interface SettingsVersion {
-  id: string;
-  label: string | null;
-  stage: string;
-  status: string;
-  created_at: string;
-  author_email: string | null;
-}
+/** A lock as the editor receives it: the holder is checked (a 423 may name only the holder), the times kept when sent. */
+export type ReceivedLock = Pick<DraftLockView, 'holder_email'> & Partial<DraftLockView>;
 
 export const LOCK_RELEASE_PATH = '/api/settings/lock/release';
 
@@ -68,14 +54,14 @@ export function missingMediaFrom(body: unknown): string[] {
   return body.missing_media.filter((p): p is string => typeof p === 'string');
 }
 
-export function lockFrom(body: unknown): DraftLock | null {
+export function lockFrom(body: unknown): ReceivedLock | null {
   if (!isObject(body) || !isObject(body.lock)) return null;
-  return typeof body.lock.holder_email === 'string' ? (body.lock as unknown as DraftLock) : null;
+  return typeof body.lock.holder_email === 'string' ? (body.lock as unknown as ReceivedLock) : null;
 }
 
-export function versionsFrom(body: unknown): SettingsVersion[] {
+export function versionsFrom(body: unknown): SettingsVersionView[] {
   if (!isObject(body) || !Array.isArray(body.versions)) return [];
-  return body.versions.filter((v): v is SettingsVersion => isObject(v) && typeof v.id === 'string');
+  return body.versions.filter((v): v is SettingsVersionView => isObject(v) && typeof v.id === 'string');
 }
 
 /** The stored settings of a snapshot from GET /api/settings/versions/{id}; null when the answer has none. */
@@ -113,7 +99,7 @@ export const settingsApi = {
    * Lock changes pushed by the server (issue 12 point 4); answers the unsubscribe. EventSource
    * reconnects by itself; where it is missing the 90 s poll alone keeps the editor informed.
    */
-  watchLock: (onLock: (lock: DraftLock | null) => void): (() => void) => {
+  watchLock: (onLock: (lock: ReceivedLock | null) => void): (() => void) => {
     if (typeof EventSource === 'undefined') return () => undefined;
     const source = new EventSource('/api/settings/lock/events');
     source.addEventListener('lock', (event) => {

@@ -4,19 +4,20 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
 import { ConfirmDialog, ModalDialog } from '../ui/modal-dialog';
-import { failureText, settingsApi, versionsFrom, type SettingsApi, type SettingsVersion } from './settings-api';
+import { failureText, settingsApi, versionsFrom, type SettingsApi } from './settings-api';
+import type { SettingsVersionView } from '@punchline/domain';
 import { formatWhen } from '../../shared/format-when';
 import { LoadError } from '../ui/list-status';
 
-export function snapshotName(version: Pick<SettingsVersion, 'label'>): string {
+export function snapshotName(version: Pick<SettingsVersionView, 'label'>): string {
   return version.label && version.label.trim() !== '' ? version.label : 'Untitled snapshot';
 }
 
-type Pending = { kind: 'restore' | 'delete'; version: SettingsVersion } | null;
+type Pending = { kind: 'restore' | 'delete'; version: SettingsVersionView } | null;
 
 export function SnapshotsDialog({ open, onClose, api = settingsApi }: { open: boolean; onClose: () => void; api?: SettingsApi }) {
   const { editor, controls } = useEditor();
-  const [versions, setVersions] = useState<SettingsVersion[]>([]);
+  const [versions, setVersions] = useState<SettingsVersionView[]>([]);
   const [listState, setListState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [listError, setListError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
