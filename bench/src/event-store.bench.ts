@@ -11,6 +11,8 @@ import { freshDatabase, fmt, type Section } from './support';
  * check, idempotency and the hash chain cost.
  */
 const EVENTS_PER_RUN = 8_000;
+/** Raw and store runs alternate this many times per case; the median ratio is the figure. */
+const PAIRED_RUNS = 3;
 
 function makeEvent(i: number): NewEvent {
   return {
@@ -70,14 +72,20 @@ export async function eventStoreBench(): Promise<Section> {
         // Warm both paths (plans, pool connections) before measuring.
         await timed(writers, batch * 5, batch, raw);
         await timed(writers, batch * 5, batch, append);
-        const rawRate = await timed(writers, perWriter, batch, raw);
-        const appendRate = await timed(writers, perWriter, batch, append);
-        const ratio = appendRate / rawRate;
+        // Raw and append side by side, several times: one checkpoint or autovacuum landing in a
+        // single run moved a lone ratio by 20 points on this machine; the median pair does not.
+        const pairs: { raw: number; append: number; ratio: number }[] = [];
+        for (let run = 0; run < PAIRED_RUNS; run += 1) {
+          const rawRate = await timed(writers, perWriter, batch, raw);
+          const appendRate = await timed(writers, perWriter, batch, append);
+          pairs.push({ raw: rawRate, append: appendRate, ratio: appendRate / rawRate });
+        }
+        const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(PAIRED_RUNS / 2)]!;
         metrics.push({
           name: `append, ${writers} writer${writers > 1 ? 's' : ''}, ${batch} event${batch > 1 ? 's' : ''}/append`,
-          value: `${fmt(appendRate)} events/s vs raw INSERT ${fmt(rawRate)} events/s = ${fmt(ratio * 100)}%`,
+          value: `${fmt(median.append)} events/s vs raw INSERT ${fmt(median.raw)} events/s = ${fmt(median.ratio * 100)}% (median of ${PAIRED_RUNS} paired runs: ${pairs.map((p) => `${fmt(p.ratio * 100)}%`).join(' / ')})`,
           target: '≥ 40% of raw INSERT',
-          pass: ratio >= 0.4,
+          pass: median.ratio >= 0.4,
         });
       }
     }
@@ -89,7 +97,7 @@ export async function eventStoreBench(): Promise<Section> {
     title: 'Event store append throughput (PostgreSQL)',
     metrics,
     notes: [
-      `${fmt(EVENTS_PER_RUN)} events per measured run (half that with 1 event/append); each writer appends to its own stream with expected revision "any".`,
+      `${fmt(EVENTS_PER_RUN)} events per measured run (half that with 1 event/append), raw and store alternating ${PAIRED_RUNS} times per case, the median ratio reported; each writer appends to its own stream with expected revision "any".`,
       'Raw INSERT: the same rows (same columns, jsonb payloads, unnest statement) into a copy of es.events through the same pg pool, autocommit, no lock, no revision check, no hashing.',
     ],
   };
