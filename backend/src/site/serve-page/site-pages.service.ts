@@ -41,6 +41,7 @@ export type LivePage = PreparedResponse | { maintenance: PreparedResponse; retry
 const VARIANT_QUERY: Record<PageVariant, string> = { default: '', sent: '?sent=1', failed: '?failed=1' };
 /** The pages listing upcoming shows, which carry their schema.org structured data. */
 const STRUCTURED_DATA_PATHS: ReadonlySet<string> = new Set(['/', '/events']);
+const DAY_MS = 86_400_000;
 
 function prepare(status: number, contentType: string, text: string, headers: Record<string, string>, fixedEtag?: string): PreparedResponse {
   const body = Buffer.from(text, 'utf8');
@@ -77,8 +78,8 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   private version = -1;
   private live: LiveSnapshot | null = null;
   private pages = new Map<string, PreparedResponse>();
-  /** The UTC day the dated pages (STRUCTURED_DATA_PATHS) were rendered for. */
-  private pagesDay = '';
+  /** The UTC day (days since the epoch: a division per visit, not a date string) the dated pages (STRUCTURED_DATA_PATHS) were rendered for. */
+  private pagesDay = -1;
   private maintenancePage: PreparedResponse | null = null;
   private seo: { sitemap: PreparedResponse; robots: PreparedResponse } | null = null;
   private adminShell: PreparedResponse | null = null;
@@ -140,7 +141,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
       return { maintenance: this.maintenance(live), retryAfter: maintenanceRetryAfterSeconds(live.settings, now) };
     }
     // The shows' structured data leaves out past shows: those pages are rendered again each UTC day.
-    const day = now.toISOString().slice(0, 10);
+    const day = Math.floor(now.getTime() / DAY_MS);
     if (day !== this.pagesDay) {
       this.pagesDay = day;
       for (const datedPath of STRUCTURED_DATA_PATHS) this.pages.delete(datedPath);
