@@ -23,9 +23,9 @@ export interface Projection {
   migrate(tx: SqlClient, schema: string): Promise<void>;
   /**
    * Secondary indexes only the read side uses (lists, filters, search). Created right after
-   * migrate for the live schema, but only after the bulk load during a replay: building a GIN or
-   * B-tree index once over a million rows is several times cheaper than maintaining it per batch.
-   * Must be idempotent.
+   * migrate for the live schema; a replay with swap builds them after its bulk load (building a GIN
+   * or B-tree index once over a million rows is several times cheaper than maintaining it per
+   * batch), and a comparing replay not at all (it reads whole tables by primary key). Must be idempotent.
    */
   readIndexes?(tx: SqlClient, schema: string): Promise<void>;
   /** Applies events (ascending global position, none seen before) inside the caller's transaction. */
