@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
+import { DESKTOP, PHONE, horizontalOverflow, launchChromium, valueOnceSettled } from './support/browser';
 import { screenshot } from './support/screenshots';
 
 const SECOND_ADMIN = 'second.admin@example.com';
@@ -387,14 +387,14 @@ test('Pull Current Live replaces the draft with live, switches to the Draft view
   await page.getByRole('radio', { name: 'Live' }).check();
   await page.getByText('Switch to the Draft view to edit these fields.').waitFor();
   await page.getByText('Draft lock is free').waitFor();
-  expect(await page.getByLabel('Site Title').inputValue()).toBe(liveTitle);
+  expect(await valueOnceSettled(page.getByLabel('Site Title'), liveTitle)).toBe(liveTitle);
 
   await page.getByRole('button', { name: 'Pull Current Live' }).click();
   await page.getByRole('dialog', { name: 'Pull current live into the draft?' }).getByRole('button', { name: 'Pull Current Live', exact: true }).click();
   await page.getByText('Draft replaced with the live settings. Nothing was published.').waitFor();
   expect(await page.getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true);
   await holdsLock(page);
-  expect(await page.getByLabel('Site Title').inputValue()).toBe(liveTitle);
+  expect(await valueOnceSettled(page.getByLabel('Site Title'), liveTitle)).toBe(liveTitle);
   const draft = await apiJson<{ site_title: string }>(page, '/api/settings?stage=draft');
   expect(draft.site_title).toBe(liveTitle);
 });

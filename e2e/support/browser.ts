@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -49,4 +49,18 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 /** No sideways scrolling at this width. */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * A field's value once it is `expected`, or its last value after `timeoutMs`. A view switch shows
+ * its words at once and fills the fields when its record arrives: reading the field once races that.
+ */
+export async function valueOnceSettled(field: Locator, expected: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await field.inputValue();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await field.inputValue();
+  }
+  return value;
 }
