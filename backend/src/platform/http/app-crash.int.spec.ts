@@ -58,6 +58,15 @@ describeIf('SIGKILL at random moments (postgres)', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Waits until the app's health reports projector lag 0 (at most 60 s). */
+  async function projectorCaughtUp(url: string): Promise<void> {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await delay(100)) {
+      const health = await http(url).get<{ projector?: { lag?: number } }>('/api/health');
+      if (health.status === 200 && (health.body.projector?.lag ?? 1) <= 0) return;
+    }
+    throw new Error('the restarted app\'s projector did not catch up within 60 s');
+  }
+
   async function startApp(): Promise<CliProcess> {
     const app = spawnCli([], env, 'main');
     await app.waitForLine(/Punchline listening/, 90_000);
@@ -149,7 +158,9 @@ describeIf('SIGKILL at random moments (postgres)', () => {
       // Nothing recorded twice, acknowledged or not.
       expect([...saved, ...received, ...uploaded].filter(([, n]) => n > 1)).toEqual([]);
 
-      // In the read models, as the restarted app answers them.
+      // In the read models, as the restarted app answers them once its projector has caught up
+      // with the log (the last kill's writes may still be on their way when it starts listening).
+      await projectorCaughtUp(baseUrl);
       // The CSV export holds every message (a page of the list holds at most 500).
       const inbox = await admin.get('/api/admin/contact-responses?format=csv');
       expect(inbox.status).toBe(200);
