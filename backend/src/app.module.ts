@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { PlatformModule } from './platform/platform.module';
 import type { Runtime } from './platform/runtime';
-import { HealthModule } from './health/health.module';
+import { HealthModule } from './health';
 import { AuthModule } from './auth/auth.module';
 import { SettingsModule } from './settings/settings.module';
 import { SiteModule } from './site/site.module';

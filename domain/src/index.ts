@@ -3,6 +3,7 @@ export * from './events/event-store.port';
 export * from './events/upcasting';
 export * from './events/canonical-json';
 export * from './events/decider';
+export * from './events/event-types';
 export * from './errors/domain-error';
 export * from './access';
 export * from './audit';

@@ -3,4 +3,4 @@
  * process). In a browser its authorize endpoint "consents" at once and sends the browser back; the
  * account it signs in is the default user (setDefaultUser) unless the URL names one.
  */
-export { type OAuthServer, type TestUser, startOAuthServer } from '../../backend/src/test-support/oauth-server';
+export { type OAuthServer, startOAuthServer } from '../../backend/src/test-support/oauth-server';

@@ -1,3 +1,5 @@
+import { eventTypeSet } from '../events/event-types';
+
 /** Every access fact lives on one stream, so the allowlist is one small aggregate (DESIGN §7). */
 export const ACCESS_STREAM = 'access';
 
@@ -35,8 +37,12 @@ export type AccessEvent =
 
 export type AccessEventType = AccessEvent['type'];
 
-export const ACCESS_EVENT_TYPES: readonly AccessEventType[] = ['AllowlistChanged', 'AdminSignedIn', 'AdminSignInDenied', 'AdminSignedOut'];
+const accessEventTypes = eventTypeSet<AccessEventType>({
+  AllowlistChanged: true,
+  AdminSignedIn: true,
+  AdminSignInDenied: true,
+  AdminSignedOut: true,
+});
 
-export function isAccessEventType(type: string): type is AccessEventType {
-  return (ACCESS_EVENT_TYPES as readonly string[]).includes(type);
-}
+export const ACCESS_EVENT_TYPES = accessEventTypes.list;
+export const isAccessEventType = accessEventTypes.has;

@@ -5,6 +5,7 @@
  */
 import type { NewEventOf } from '../events/envelope';
 import type { ContactMessageReceivedData } from './contact-message';
+import { eventTypeSet } from '../events/event-types';
 
 /** How the message left for the collective's mailbox (SPEC §3); 'pending' until a delivery is recorded. */
 export const DELIVERY_OUTCOMES = ['sent', 'failed', 'skipped'] as const;
@@ -47,8 +48,12 @@ export type ContactEventType = ContactEvent['type'];
 /** A contact event in its envelope, as appended (the handler adds eventId and metadata). */
 export type ContactNewEvent = NewEventOf<ContactEvent>;
 
-export const CONTACT_EVENT_TYPES: readonly ContactEventType[] = ['ContactMessageReceived', 'ContactDeliveryRecorded', 'ResponseMarked', 'ResponseNotesEdited'];
+const contactEventTypes = eventTypeSet<ContactEventType>({
+  ContactMessageReceived: true,
+  ContactDeliveryRecorded: true,
+  ResponseMarked: true,
+  ResponseNotesEdited: true,
+});
 
-export function isContactEventType(type: string): type is ContactEventType {
-  return (CONTACT_EVENT_TYPES as readonly string[]).includes(type);
-}
+export const CONTACT_EVENT_TYPES = contactEventTypes.list;
+export const isContactEventType = contactEventTypes.has;

@@ -4,8 +4,11 @@
  * "Rolled live back to the publish of 2025-05-12 21:04 UTC". Pure: from the event type and data
  * alone, so the audit list computes it at read time and replay needs no new table.
  */
+import type { AccessEventType } from '../access/access-events';
+import type { ContactEventType } from '../contact/contact-response.events';
 import { SETTINGS_FIELD_LABELS } from '../settings/field-labels';
 import { inFieldOrder } from '../settings/settings-record';
+import type { SiteEventType } from '../site/site.events';
 
 type Data = Record<string, unknown>;
 
@@ -108,4 +111,4 @@ export function summarizeEvent(type: string, rawData: unknown): string {
 }
 
 /** The audit log's 'Content changes only' filter hides lock, sign-in and other traffic that changes no content. */
-export const TRAFFIC_EVENT_TYPES: readonly string[] = ['LockAcquired', 'LockRefreshed', 'LockReleased', 'AdminSignedIn', 'AdminSignInDenied', 'AdminSignedOut', 'ContactDeliveryRecorded'];
+export const TRAFFIC_EVENT_TYPES: readonly (SiteEventType | AccessEventType | ContactEventType)[] = ['LockAcquired', 'LockRefreshed', 'LockReleased', 'AdminSignedIn', 'AdminSignInDenied', 'AdminSignedOut', 'ContactDeliveryRecorded'];

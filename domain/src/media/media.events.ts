@@ -6,6 +6,7 @@
 import type { ImageVariant } from './image-variants';
 import type { MediaKind } from './media-types';
 import type { MediaUsage } from './media-usage';
+import { eventTypeSet } from '../events/event-types';
 
 export const MEDIA_STREAM = 'media';
 
@@ -76,11 +77,17 @@ export type MediaEvent =
 
 export type MediaEventType = MediaEvent['type'];
 
-export const MEDIA_EVENT_TYPES: readonly MediaEventType[] = ['MediaUploaded', 'MediaRenamed', 'MediaDeleted', 'MediaImageProcessed', 'MediaImageVariantsAdded', 'MediaImageFailed'];
+const mediaEventTypes = eventTypeSet<MediaEventType>({
+  MediaUploaded: true,
+  MediaRenamed: true,
+  MediaDeleted: true,
+  MediaImageProcessed: true,
+  MediaImageVariantsAdded: true,
+  MediaImageFailed: true,
+});
 
-export function isMediaEventType(type: string): type is MediaEventType {
-  return (MEDIA_EVENT_TYPES as readonly string[]).includes(type);
-}
+export const MEDIA_EVENT_TYPES = mediaEventTypes.list;
+export const isMediaEventType = mediaEventTypes.has;
 
 /** Details of the 409 a blocked delete answers (SPEC §5: the alert lists each stage and location). */
 export interface MediaInUseDetails {

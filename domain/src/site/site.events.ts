@@ -5,6 +5,7 @@
  */
 import type { NewEventOf } from '../events/envelope';
 import type { LinkReplacement, SettingsChanges, StoredSettings, WritableSettingsField } from '../settings';
+import { eventTypeSet } from '../events/event-types';
 
 export const SITE_STREAM = 'site';
 
@@ -159,23 +160,22 @@ export type SiteEventType = SiteEvent['type'];
 /** A site event in its envelope, as appended (the handler adds eventId and metadata). */
 export type SiteNewEvent = NewEventOf<SiteEvent>;
 
-export const SITE_EVENT_TYPES: readonly SiteEventType[] = [
-  'LockAcquired',
-  'LockRefreshed',
-  'LockReleased',
-  'DraftSaved',
-  'DraftPulledFromLive',
-  'SnapshotSaved',
-  'SnapshotRestored',
-  'SnapshotDeleted',
-  'Published',
-  'MediaReferencesRewritten',
-  'PublishScheduled',
-  'ScheduledPublishCancelled',
-  'LiveRolledBack',
-  'DraftRestoredFromHistory',
-];
+const siteEventTypes = eventTypeSet<SiteEventType>({
+  LockAcquired: true,
+  LockRefreshed: true,
+  LockReleased: true,
+  DraftSaved: true,
+  DraftPulledFromLive: true,
+  SnapshotSaved: true,
+  SnapshotRestored: true,
+  SnapshotDeleted: true,
+  Published: true,
+  MediaReferencesRewritten: true,
+  PublishScheduled: true,
+  ScheduledPublishCancelled: true,
+  LiveRolledBack: true,
+  DraftRestoredFromHistory: true,
+});
 
-export function isSiteEventType(type: string): type is SiteEventType {
-  return (SITE_EVENT_TYPES as readonly string[]).includes(type);
-}
+export const SITE_EVENT_TYPES = siteEventTypes.list;
+export const isSiteEventType = siteEventTypes.has;

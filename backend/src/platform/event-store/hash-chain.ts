@@ -172,10 +172,6 @@ export async function verifyChainExport(lines: AsyncIterable<string>): Promise<C
   return walker.result();
 }
 
-export function isLogIntegrity(value: unknown): value is LogIntegrity {
-  return typeof (value as Partial<LogIntegrity> | null)?.verifyChain === 'function';
-}
-
 /**
  * Checks the log-wide chain one record at a time, in position order: strictly increasing positions
  * (gapless where the store promises it), each prev_hash equal to the previous hash, each hash equal

@@ -168,5 +168,3 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     </tr>
   );
 }
-
-export default AuditLogPage;

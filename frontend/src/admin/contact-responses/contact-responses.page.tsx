@@ -325,5 +325,3 @@ function DeliveryBadge({ item }: { item: ContactResponse }) {
     </span>
   );
 }
-
-export default ContactResponsesPage;

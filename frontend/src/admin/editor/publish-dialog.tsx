@@ -123,6 +123,7 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
       current = false;
     };
     // `key` stands for `choice`; the draft on screen cannot change while the modal dialog is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- so `choice`, the draft and the editor's state are left out on purpose
   }, [open, key, api, fetchOnce]);
 
   const submit = async () => {

@@ -10,5 +10,3 @@ export function GeneralSettingsPage() {
     </>
   );
 }
-
-export default GeneralSettingsPage;

@@ -257,5 +257,3 @@ function VerifyOutcome({ result }: { result: VerifyResult | { error: string } | 
     </div>
   );
 }
-
-export default SiteHistoryPage;

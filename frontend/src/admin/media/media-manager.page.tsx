@@ -96,5 +96,3 @@ export function MediaManagerPage() {
     </div>
   );
 }
-
-export default MediaManagerPage;

@@ -64,5 +64,3 @@ export function PageConfigurationsPage({ timing }: { timing?: Partial<LockTiming
     </EditorScreen>
   );
 }
-
-export default PageConfigurationsPage;

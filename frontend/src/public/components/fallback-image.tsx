@@ -1,11 +1,11 @@
-import { cloneElement, useEffect, useRef, useState, type ImgHTMLAttributes, type ReactElement } from 'react';
+import { cloneElement, useCallback, useEffect, useRef, useState, type ImgHTMLAttributes, type ReactElement } from 'react';
 import type { ResponsiveImage } from '@punchline/domain';
 import defaultImageUrl from '../assets/default-image.svg';
 import { useSite } from '../site-context';
 import { imageCandidates } from './image-fallbacks';
 import { HALF_WIDTH_SIZES } from './image-sizes';
 
-export { CARD_SIZES, HALF_WIDTH_SIZES, THUMB_SIZES } from './image-sizes';
+export { CARD_SIZES, THUMB_SIZES } from './image-sizes';
 
 export { defaultImageUrl };
 
@@ -35,13 +35,13 @@ export function FallbackImage({ src, alt, className, width, height, priority = f
   const [failed, setFailed] = useState({ src, count: 0 });
   const index = failed.src === src ? Math.min(failed.count, candidates.length - 1) : 0;
   const ref = useRef<HTMLImageElement>(null);
-  const next = () => setFailed((f) => ({ src, count: (f.src === src ? f.count : 0) + 1 }));
+  const next = useCallback(() => setFailed((f) => ({ src, count: (f.src === src ? f.count : 0) + 1 })), [src]);
 
   useEffect(() => {
     // An image that failed before hydration fired its error event before React listened for it.
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0 && img.currentSrc !== '') next();
-  }, [src]);
+  }, [next]);
 
   return (
     <ResponsivePicture image={index === 0 ? images?.[src] : undefined} sizes={sizes}>
