@@ -5,3 +5,4 @@ export { MediaImagesReactor } from './process-images/media-images.reactor';
 export { MediaModule } from './media.module';
 export { MEDIA_STORAGE_IDENTITY } from './media.tokens';
 export type { StorageIdentity } from './storage/storage-identity';
+export { migrateMediaToS3 } from './storage/migrate-to-s3';
