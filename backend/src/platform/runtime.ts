@@ -35,7 +35,8 @@ export async function openRuntime(config: AppConfig, options: { db?: Database; r
   const root = pino({ level: config.logLevel });
   const store = createEventStore(config, db, { logger: root.child({ context: 'event-store' }) });
   const logger = root.child({ context: 'projector' });
-  const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], logger });
+  // Another instance takes over within about a second when the leading one stops (DESIGN §18).
+  const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], logger, leaderRetryMs: 1_000 });
   if (options.runProjector !== false) await projector.start();
   let closed = false;
   return {
