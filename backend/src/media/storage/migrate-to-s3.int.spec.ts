@@ -10,7 +10,7 @@ import { sharedStateMigration } from '../../platform/shared-state/shared-state.m
 import { type TestDatabase, createTestDatabase, postgresUrl } from '../../test-support/test-database';
 import { LocalMediaStorage } from './local-media-storage';
 import { S3MediaStorage } from './s3-media-storage';
-import { STORAGE_MARKER_PATH, StorageIdentityError, ensureStorageIdentity, readMarker } from './storage-identity';
+import { STORAGE_MARKER_PATH, StorageIdentityError, ensureStorageIdentity, readMarker, writeMarker } from './storage-identity';
 import { type TestS3Server, startTestS3Server } from '../test-support/s3-server';
 import { spawnCli } from '../../cli/test-support/cli-process';
 
@@ -114,6 +114,22 @@ describe(`media:migrate --to s3 on ${postgresUrl() ? 'postgres' : 'pglite'}`, ()
       await target.close();
     }
   }, 120_000);
+
+  it('refuses a bucket that holds another library, copying nothing', async () => {
+    const other = await startTestS3Server('someone-elses');
+    const bucket = new S3MediaStorage({ bucket: other.bucket, endpoint: other.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    try {
+      await writeMarker(bucket, 'another-sites-library', 'elsewhere');
+      const run = spawnCli(['--to', 's3'], { ...env, ...other.env }, 'mediaMigrate');
+      expect((await run.exited).code).toBe(1);
+      expect(run.output()).toContain('S3 bucket someone-elses at');
+      expect(run.output()).toContain('already holds another media library (another-sites-library): nothing was copied');
+      expect((await bucket.list()).map((o) => o.path)).toEqual([STORAGE_MARKER_PATH]);
+    } finally {
+      await bucket.close();
+      await other.stop();
+    }
+  }, 60_000);
 
   it('says how to call it', async () => {
     const run = spawnCli([], env, 'mediaMigrate');

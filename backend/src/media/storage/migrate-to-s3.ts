@@ -4,11 +4,14 @@ import type { AppConfig } from '../../platform/config/config';
 import { migrate } from '../../platform/database/migrations';
 import { openDatabase } from '../../platform/database/open-database';
 import { sharedStateMigration } from '../../platform/shared-state/shared-state.migration';
+import { claimShared, deleteShared } from '../../platform/shared-state/shared-values';
 import { LocalMediaStorage } from './local-media-storage';
 import type { MediaStorage, StoredObjectInfo } from './media-storage.port';
 import { S3MediaStorage } from './s3-media-storage';
 import { STORAGE_MARKER_PATH, databaseStorageIdentity, describeStorage, localMediaRoot, readMarker, recordStorageIdentity, writeMarker } from './storage-identity';
 
+/** platform.instance_state key of a migration under way: the id its bucket's marker gets. */
+const MIGRATION_KEY = 'media_migration_target_id';
 /** Files copied at once: enough to hide S3's round trips, few enough for a small machine. */
 const PARALLEL = 4;
 
@@ -82,6 +85,12 @@ export async function migrateMediaToS3(config: AppConfig, report: MigrateReporte
       report.say(`The media library ${recorded.id} is already in ${to}; nothing to do.\n`);
       return { copied: 0, alreadyThere: 0, id: recorded.id };
     }
+    // The id the bucket's library will have, chosen once: a rerun after a crash between writing the
+    // marker and recording it knows the marker for its own, and a bucket holding another library is refused.
+    const id = await claimShared(db, MIGRATION_KEY, randomUUID());
+    if (targetMarker && targetMarker.id !== id) {
+      throw new Error(`${to} already holds another media library (${targetMarker.id}): nothing was copied. Use an empty bucket.`);
+    }
     const sourceMarker = await readMarker(source);
     if (recorded && sourceMarker?.id !== recorded.id) {
       throw new Error(`The database's media library is ${recorded.id} in ${recorded.where}, not ${from}${sourceMarker ? ` (which holds library ${sourceMarker.id})` : ''}: nothing was copied.`);
@@ -101,9 +110,9 @@ export async function migrateMediaToS3(config: AppConfig, report: MigrateReporte
     await Promise.all(Array.from({ length: PARALLEL }, worker));
     // The switch: the bucket becomes the library, then the database says so (a crash in between is
     // finished by a rerun; until then no instance starts, rather than one on each storage).
-    const id = randomUUID();
     await writeMarker(target, id, to);
     await recordStorageIdentity(db, id, to);
+    await deleteShared(db, MIGRATION_KEY);
     report.say(`Done: ${copied} copied, ${files.length - copied} already there with equal bytes. The library is now ${id} in ${to}: start the instances with STORAGE=s3.\n`);
     return { copied, alreadyThere: files.length - copied, id };
   } finally {

@@ -24,3 +24,7 @@ export async function writeShared(db: SqlClient, key: string, value: string): Pr
     [key, value],
   );
 }
+
+export async function deleteShared(db: SqlClient, key: string): Promise<void> {
+  await db.query('DELETE FROM platform.instance_state WHERE key = $1', [key]);
+}
