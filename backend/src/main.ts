@@ -13,6 +13,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A refusal that says what to do (the media storage is not the database's) needs no stack trace.
+  const refusal = error instanceof Error && error.name === 'StorageIdentityError';
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? (refusal ? error.message : (error.stack ?? error.message)) : String(error)}\n`);
   process.exit(1);
 });

@@ -54,6 +54,14 @@ function allocatorEnv(): Record<string, string> {
 }
 
 /** The built app (`node backend/dist/main.js`) in its own process, as production runs it. */
+/**
+ * DATA_DIR for an app on a database kept between bench runs: the same folder each run, since the
+ * database remembers its media storage and refuses another (DESIGN §18). A fresh database gets a fresh one.
+ */
+export function keptDataDir(keptDatabase: string | undefined): Record<string, string> {
+  return keptDatabase ? { DATA_DIR: join(tmpdir(), `punchline-bench-${keptDatabase}`) } : {};
+}
+
 export async function startApp(env: Record<string, string>): Promise<RunningProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, diffSettings, mergeDraftOverLive, validateSettingsUpdate, type NewEvent, type StoredSettings } from '@punchline/domain';
 import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
-import { devSignIn, projectorCaughtUp, startApp } from './app-process';
+import { devSignIn, keptDataDir, projectorCaughtUp, startApp } from './app-process';
 import { largeRecord } from './season';
 import { fmt, freshDatabase, percentile, type Section } from './support';
 
@@ -91,7 +91,7 @@ export async function historyBench(): Promise<Section> {
     await store.close();
     const publishes = positions.filter((_, n) => n > 0 && n % (PUBLISH_EVERY + 1) === 0);
 
-    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: `${ADMIN},${OTHER}` });
+    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: `${ADMIN},${OTHER}`, ...keptDataDir(process.env.HISTORY_KEEP_DATABASE) });
     try {
       await projectorCaughtUp(app.baseUrl);
       // As in the settings bench: a history this old has long been vacuumed and checkpointed.

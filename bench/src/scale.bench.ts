@@ -5,7 +5,7 @@ import type { NewEvent } from '@punchline/domain';
 import { allProjections, replay } from '@punchline/projections';
 import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
-import { devSignIn, startApp } from './app-process';
+import { devSignIn, keptDataDir, startApp } from './app-process';
 import { fmt, freshDatabase, percentile, type Section } from './support';
 
 const TOTAL = Number(process.env.SCALE_EVENTS ?? 1_000_000);
@@ -123,7 +123,7 @@ export async function scaleBench(): Promise<Section> {
 
     // Start-up on a full log: the read models are built by the app's own projector (first start).
     const startedAt = performance.now();
-    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: ADMINS.join(',') });
+    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: ADMINS.join(','), ...keptDataDir(KEEP_DATABASE) });
     const startSeconds = (performance.now() - startedAt) / 1000;
     try {
       await waitForCatchUp(app.baseUrl, head);

@@ -1,10 +1,13 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EventStore } from '@punchline/domain';
 import type { Database, Projector } from '@punchline/projections';
 import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
 import { Public } from '../platform/http/public.decorator';
+import { Reactor } from '../platform/event-sourcing/reactor-loop';
+import { MEDIA_STORAGE_IDENTITY, type StorageIdentity } from '../media';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -13,12 +16,25 @@ export class HealthHttpController {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTOR) private readonly projector: Projector,
+    @Inject(MEDIA_STORAGE_IDENTITY) private readonly storage: StorageIdentity,
+    private readonly discovery: DiscoveryService,
   ) {}
+
+  /** Every reactor of this app (found, so one added later is listed too): whether this instance runs it now. */
+  private reactors(): Record<string, { leader: boolean }> {
+    const out: Record<string, { leader: boolean }> = {};
+    for (const wrapper of this.discovery.getProviders()) {
+      if (wrapper.instance instanceof Reactor) out[wrapper.instance.constructor.name] = { leader: wrapper.instance.isLeader };
+    }
+    return out;
+  }
 
   /**
    * 200 when the database and event store answer; projector lag is reported, not judged. On
    * EventStoreDB positions are log offsets (lag is in bytes) and the leader reports its wake-up
    * subscription: how far it is behind the head and how long the last event took to arrive.
+   * `storage` is the media library this instance serves (kind and id; DESIGN §18) and
+   * `reactors` says which background work this instance leads now.
    */
   @Public()
   @Get()
@@ -33,6 +49,13 @@ export class HealthHttpController {
       ),
     ]);
     const ok = database.ok && eventStore.ok;
-    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status: ok ? 'ok' : 'degraded', database, eventStore, projector });
+    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({
+      status: ok ? 'ok' : 'degraded',
+      database,
+      eventStore,
+      projector,
+      storage: { kind: this.storage.kind, id: this.storage.id },
+      reactors: this.reactors(),
+    });
   }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { MediaModule } from '../media';
 import { HealthHttpController } from './health.http.controller';
 
-@Module({ controllers: [HealthHttpController] })
+@Module({ imports: [DiscoveryModule, MediaModule], controllers: [HealthHttpController] })
 export class HealthModule {}

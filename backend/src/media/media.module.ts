@@ -1,8 +1,9 @@
-import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { HistoryModule } from '../history';
 import type { AppConfig } from '../platform/config/config';
-import { CONFIG } from '../platform/platform.module';
+import type { Database } from '@punchline/projections';
+import { CONFIG, DATABASE } from '../platform/platform.module';
 import { DeleteMediaHandler } from './delete-media/delete-media.handler';
 import { DeleteMediaHttpController } from './delete-media/delete-media.http.controller';
 import { ListMediaHandler } from './list-media/list-media.handler';
@@ -15,14 +16,21 @@ import { MediaStream } from './media-stream';
 import { mediaUrlOptions } from './media-url-options';
 import { MediaUsageHandler } from './media-usage/media-usage.handler';
 import { MediaUsageHttpController } from './media-usage/media-usage.http.controller';
-import { MEDIA_STORAGE, MEDIA_URL_OPTIONS } from './media.tokens';
+import { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY, MEDIA_URL_OPTIONS } from './media.tokens';
 import { RenameMediaHandler } from './rename-media/rename-media.handler';
 import { RenameMediaHttpController } from './rename-media/rename-media.http.controller';
 import { ServeMediaHttpController } from './serve-media/serve-media.http.controller';
 import { createMediaStorage } from './storage/create-media-storage';
 import type { MediaStorage } from './storage/media-storage.port';
+import { describeStorage, ensureStorageIdentity, type StorageIdentity } from './storage/storage-identity';
 import { UploadMediaHandler } from './upload-media/upload-media.handler';
 import { UploadMediaHttpController } from './upload-media/upload-media.http.controller';
+
+const OPENED_STORAGE = Symbol('OPENED_STORAGE');
+interface OpenedStorage {
+  storage: MediaStorage;
+  identity: StorageIdentity;
+}
 
 /**
  * The media library (SPEC §2 Media Manager and picker, §5, §7 storage calls): bytes in the
@@ -32,7 +40,23 @@ import { UploadMediaHttpController } from './upload-media/upload-media.http.cont
   imports: [CqrsModule, HistoryModule],
   controllers: [UploadMediaHttpController, ListMediaHttpController, DeleteMediaHttpController, RenameMediaHttpController, ServeMediaHttpController, MediaUsageHttpController],
   providers: [
-    { provide: MEDIA_STORAGE, inject: [CONFIG], useFactory: (config: AppConfig) => createMediaStorage(config) },
+    {
+      provide: OPENED_STORAGE,
+      inject: [CONFIG, DATABASE],
+      // Start-up stops here when this instance's storage is not the database's library (DESIGN §18).
+      useFactory: async (config: AppConfig, db: Database): Promise<OpenedStorage> => {
+        const storage = createMediaStorage(config);
+        const logger = new Logger('media-storage');
+        try {
+          return { storage, identity: await ensureStorageIdentity(db, storage, describeStorage(config), (message) => logger.log(message)) };
+        } catch (error) {
+          await storage.close();
+          throw error;
+        }
+      },
+    },
+    { provide: MEDIA_STORAGE, inject: [OPENED_STORAGE], useFactory: (opened: OpenedStorage) => opened.storage },
+    { provide: MEDIA_STORAGE_IDENTITY, inject: [OPENED_STORAGE], useFactory: (opened: OpenedStorage) => opened.identity },
     { provide: MEDIA_URL_OPTIONS, inject: [CONFIG], useFactory: (config: AppConfig) => mediaUrlOptions(config) },
     MediaStream,
     MediaFilesRead,
@@ -45,7 +69,7 @@ import { UploadMediaHttpController } from './upload-media/upload-media.http.cont
     MediaImagesReactor,
     ResponsiveImages,
   ],
-  exports: [MediaImagesReactor, ResponsiveImages],
+  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE_IDENTITY],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

@@ -1,9 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { mediaUsageByPath, responsiveImageOf, type MediaUrlOptions, type ResponsiveImage, type SettingsRecord } from '@punchline/domain';
+import { PROJECTED_CHANNEL, type Database } from '@punchline/projections';
+import { DATABASE } from '../platform/platform.module';
 import { MediaStream } from './media-stream';
 import { MEDIA_URL_OPTIONS } from './media.tokens';
 
-/** How often another instance's new variants are looked for (this instance's are known at once). */
+/**
+ * How often the library is read again when no notification came (another instance's new variants
+ * normally arrive with the projector's NOTIFY rm_projected; this instance's are known at once).
+ */
 const REFRESH_MS = 5_000;
 
 /**
@@ -19,21 +24,46 @@ export class ResponsiveImages implements OnModuleInit, OnModuleDestroy {
   private revision = -1;
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  /** One read at a time; a notification during it asks for one more after it. */
+  private reading: Promise<void> | null = null;
+  private again = false;
   private last: { settings: Partial<SettingsRecord>; byPath: Map<string, ResponsiveImage>; images: Record<string, ResponsiveImage> } | null = null;
 
   constructor(
     private readonly media: MediaStream,
     @Inject(MEDIA_URL_OPTIONS) private readonly urlOptions: MediaUrlOptions,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
     this.timer.unref();
+    // Variants made on another instance are served here (and in its pages' srcset) as soon as they are projected.
+    this.unlisten = await this.db.listen(PROJECTED_CHANNEL, () => this.refreshSoon()).catch((error: unknown) => {
+      this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; variants made elsewhere are seen within ${REFRESH_MS} ms: ${String(error)}`);
+      return null;
+    });
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.unlisten?.().catch(() => undefined);
+  }
+
+  private refreshSoon(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = this.refresh().finally(() => {
+      this.reading = null;
+      if (this.again) {
+        this.again = false;
+        this.refreshSoon();
+      }
+    });
   }
 
   /** Reads the library again; listeners hear of it when anything changed. */

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@n
 import { AggregateRunners } from './event-sourcing/aggregate-runner';
 import { Clock, IdSource } from './event-sourcing/clock';
 import type { Runtime } from './runtime';
+import { RateLimitCounters } from './shared-state/rate-limit-store';
 
 export const RUNTIME = Symbol('RUNTIME');
 export const CONFIG = Symbol('CONFIG');
@@ -13,7 +14,10 @@ export const PROJECTOR = Symbol('PROJECTOR');
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly counters: RateLimitCounters,
+  ) {}
 
   static forRuntime(runtime: Runtime): DynamicModule {
     const providers = [
@@ -24,6 +28,8 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: PROJECTOR, useValue: runtime.projector },
       { provide: Clock, useClass: Clock },
       { provide: IdSource, useClass: IdSource },
+      // Rate limits counted in the database, so they hold across instances (DESIGN §18).
+      { provide: RateLimitCounters, useFactory: () => new RateLimitCounters(runtime.db) },
       {
         provide: AggregateRunners,
         useFactory: (clock: Clock, ids: IdSource) => new AggregateRunners(runtime.store, runtime.projector, clock, ids),
@@ -34,6 +40,7 @@ export class PlatformModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.counters.close();
     await this.runtime.close();
   }
 }

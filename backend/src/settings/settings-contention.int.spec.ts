@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SITE_STREAM, type RecordedEvent, type SiteEvent } from '@punchline/domain';
 import { allProjections, replay } from '@punchline/projections';
@@ -120,13 +117,14 @@ function checkLockInvariants(events: RecordedEvent[]): { holderIntervals: number
 
 describeIf('settings under contention: two admins on two app instances sharing PostgreSQL', () => {
   let first: TestApp;
-  let second: { app: NestExpressApplication; runtime: Runtime; baseUrl: string; dataDir: string };
+  let second: { app: NestExpressApplication; runtime: Runtime; baseUrl: string };
 
   beforeAll(async () => {
     first = await startTestApp({ kind: 'postgres', env: { ADMIN_EMAILS: `${ADMIN_A},${ADMIN_B}` } });
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'punchline-test-'));
+    // The site's one media storage (an instance on another folder is refused at start, DESIGN §18).
+    const dataDir = first.dataDir;
     const config = loadConfig({
       NODE_ENV: 'test',
       PORT: String(port),
@@ -142,14 +140,13 @@ describeIf('settings under contention: two admins on two app instances sharing P
     const runtime = await openRuntime(config, { db: first.db });
     const app = await createApp(runtime, { logger: false });
     await app.listen(port, '127.0.0.1');
-    second = { app, runtime, baseUrl, dataDir };
+    second = { app, runtime, baseUrl };
   });
 
   afterAll(async () => {
     if (second) {
       await second.app.close();
       await second.runtime.close();
-      rmSync(second.dataDir, { recursive: true, force: true });
     }
     await first?.close();
   });

@@ -23,6 +23,8 @@ export interface TestApp {
   /** Connection string of the fresh PostgreSQL database (undefined on PGlite). */
   databaseUrl?: string;
   oauth: OAuthServer;
+  /** DATA_DIR (local media under it); a `sharedWith` instance uses its first instance's. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,8 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
   const testDb = options.sharedWith ? sharedDatabase(options.sharedWith) : await createTestDatabase(options.kind ?? 'pglite');
   const ownOAuth = !options.sharedWith;
   const oauth = options.sharedWith?.oauth ?? (await startOAuthServer());
-  const dataDir = mkdtempSync(join(tmpdir(), 'punchline-test-'));
+  // Instances of one site share its media storage (DESIGN §18: another folder is refused at start).
+  const dataDir = options.sharedWith?.dataDir ?? mkdtempSync(join(tmpdir(), 'punchline-test-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // A start-up that fails (a test of config validation) must not leave the provider process
@@ -63,7 +66,7 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
   const releaseStarted = async () => {
     await testDb.drop();
     if (ownOAuth) await oauth.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.sharedWith) rmSync(dataDir, { recursive: true, force: true });
   };
   let runtime: Awaited<ReturnType<typeof openRuntime>> | undefined;
   let app: Awaited<ReturnType<typeof createApp>>;
@@ -97,6 +100,7 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
     db: testDb.db,
     databaseUrl: testDb.url,
     oauth,
+    dataDir,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
-import { CONFIG } from '../../platform/platform.module';
+import { CONFIG, RUNTIME } from '../../platform/platform.module';
+import type { Runtime } from '../../platform/runtime';
 import type { AppConfig } from '../../platform/config/config';
 import { SessionStoreService } from './session-store.service';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES, SessionTimeout } from './session-timeout';
@@ -21,12 +22,13 @@ export class SessionMiddleware implements NestMiddleware {
 
   constructor(
     @Inject(CONFIG) config: AppConfig,
+    @Inject(RUNTIME) runtime: Runtime,
     sessions: SessionStoreService,
     private readonly timeout: SessionTimeout,
   ) {
     this.handler = session({
       name: sessionCookieName(config),
-      secret: config.sessionSecret,
+      secret: runtime.sessionSecret,
       store: sessions.store,
       resave: false,
       saveUninitialized: false,

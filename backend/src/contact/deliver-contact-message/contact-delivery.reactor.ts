@@ -11,7 +11,7 @@ import {
   type ContactEvent,
   type DeliveryOutcome,
 } from '@punchline/domain';
-import { PROJECTED_CHANNEL, type Database } from '@punchline/projections';
+import type { Database } from '@punchline/projections';
 import type { AppConfig } from '../../platform/config/config';
 import { CONFIG, DATABASE } from '../../platform/platform.module';
 import { SettingsReadService } from '../../settings';
@@ -55,12 +55,11 @@ export class ContactDeliveryReactor extends Reactor implements OnApplicationBoot
   /** Waits between attempts; tests shorten them. */
   retryDelaysMs: readonly number[] = DELIVERY_RETRY_DELAYS_MS;
   maxAttempts = DELIVERY_MAX_ATTEMPTS;
-  private unlisten: (() => Promise<void>) | null = null;
   private readonly retries = new Map<string, Retry>();
   private readonly recorded = new Map<string, number>();
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(DATABASE) db: Database,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly streams: ContactStreams,
     private readonly reads: ContactResponsesReadService,
@@ -74,21 +73,11 @@ export class ContactDeliveryReactor extends Reactor implements OnApplicationBoot
     return this.deliverDue();
   }
 
-  override async onApplicationBootstrap(): Promise<void> {
-    try {
-      this.unlisten = await this.db.listen(PROJECTED_CHANNEL, () => this.wake());
-    } catch (error) {
-      this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; looking for messages every ${this.pollMs} ms: ${describeError(error)}`);
-    }
-    await super.onApplicationBootstrap();
-  }
-
   /** Before the platform closes the database (module destroy hooks all run before shutdown hooks). */
   override async onModuleDestroy(): Promise<void> {
     if (!this.loop.isRunning) return;
     await super.onModuleDestroy();
     this.mailer.close();
-    await this.unlisten?.().catch(() => undefined);
   }
 
   /** One pass: deliver what is due; answers ms until the next retry is due (0: more work now), or null. */

@@ -30,6 +30,14 @@ import { servedType } from './served-type';
 /** Browsers and a CDN may keep a file an hour, then revalidate with its ETag (a name can be reused after a delete). */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=3600';
 /**
+ * A variant URL answered with the file itself because its variants are still being made (on this
+ * instance or another): nobody may keep that answer, or the page would show the full-size original
+ * for an hour after the variant exists.
+ */
+export const PROVISIONAL_CACHE_CONTROL = 'no-store';
+/** The storage identity marker (storage/storage-identity.ts) is not part of the library. */
+const NOT_SERVED = new Set(['.punchline-storage']);
+/**
  * Every proxied file is inert on our origin: opened on its own, an SVG (or anything a browser might
  * treat as a document) runs no script, loads nothing and is sandboxed as a unique origin.
  */
@@ -93,6 +101,7 @@ export class ServeMediaHttpController {
     const path = single(req.query.path) ?? '';
     if (bucket !== MEDIA_BUCKET) throw new DomainError('INVALID_INPUT', PROXY_TEXTS.badBucket);
     if (!isSafeMediaPath(path)) throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badPath);
+    if (NOT_SERVED.has(path)) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
     const wanted = variantRequest(req.query);
     // The library as this process last read it (kept current every few seconds by ResponsiveImages):
     // no query per image, and images keep loading while the database is away.
@@ -101,19 +110,21 @@ export class ServeMediaHttpController {
 
     // A variant when there is one; until the pipeline has made them, the (clean) file itself.
     const variant = wanted && file?.image ? pickVariant(file.image.variants, wanted.width, wanted.format) : null;
-    if (variant) return this.send(req, res, variant.key, variant);
+    if (variant) return this.send(req, res, variant.key, variant, MEDIA_CACHE_CONTROL);
+    const raster = isRasterImage(MEDIA_TYPES[extensionOf(path)]?.mimeType ?? '');
+    // A variant may still come (the pipeline has not failed on this file): the stand-in is not kept.
+    const cacheControl = wanted && raster && !file?.imageError ? PROVISIONAL_CACHE_CONTROL : MEDIA_CACHE_CONTROL;
     // Raster bytes not known to be clean (stored before the pipeline, or by the previous product)
     // are never sent as stored: they may carry EXIF and GPS. Cleaned on the fly until processed.
-    const raster = isRasterImage(MEDIA_TYPES[extensionOf(path)]?.mimeType ?? '');
-    if (raster && !file?.image?.clean) return this.sendCleaned(req, res, path);
-    return this.send(req, res, path, null);
+    if (raster && !file?.image?.clean) return this.sendCleaned(req, res, path, cacheControl);
+    return this.send(req, res, path, null, cacheControl);
   }
 
-  private async sendCleaned(req: Request, res: Response, path: string): Promise<void> {
+  private async sendCleaned(req: Request, res: Response, path: string, cacheControl: string): Promise<void> {
     const info = await this.storage.head(path);
     if (!info) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
     const etag = `"clean-${info.etag.replace(/"/g, '')}"`;
-    this.commonHeaders(res, etag, info.lastModified);
+    this.commonHeaders(res, etag, info.lastModified, cacheControl);
     if (notModified({ 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] }, etag, info.lastModified)) {
       res.status(304).end();
       return;
@@ -138,8 +149,8 @@ export class ServeMediaHttpController {
     res.end(req.method === 'HEAD' ? undefined : clean);
   }
 
-  private commonHeaders(res: Response, etag: string, lastModified: Date): void {
-    res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
+  private commonHeaders(res: Response, etag: string, lastModified: Date, cacheControl: string): void {
+    res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', etag);
     res.setHeader('Last-Modified', lastModified.toUTCString());
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -147,11 +158,11 @@ export class ServeMediaHttpController {
   }
 
   /** Streams a stored object (the file, or one of its variants) with revalidation and byte ranges. */
-  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null): Promise<void> {
+  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null, cacheControl: string): Promise<void> {
     const path = single(req.query.path) ?? key;
     const info = await this.storage.head(key);
     if (!info) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
-    this.commonHeaders(res, info.etag, info.lastModified);
+    this.commonHeaders(res, info.etag, info.lastModified, cacheControl);
     res.setHeader('Accept-Ranges', 'bytes');
     if (notModified({ 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] }, info.etag, info.lastModified)) {
       res.status(304).end();

@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { eventStoreConnectionStringSchema } from '../event-store/eventstoredb-connection-string';
 
@@ -65,7 +63,8 @@ export interface AppConfig {
   google: { clientId?: string; clientSecret?: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
   devSignIn: boolean;
   adminEmails: string[];
-  sessionSecret: string;
+  /** SESSION_SECRET; unset outside production, the runtime then takes the database's shared one (DESIGN §18). */
+  sessionSecret?: string;
   sessionTimeoutMinutes?: number;
   smtpUrl?: string;
   contactTo?: string;
@@ -137,20 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     devSignIn: !production && (e.DEV_SIGN_IN ?? !e.GOOGLE_CLIENT_ID),
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET,
     sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     logLevel: e.LOG_LEVEL,
   };
-}
-
-/** Outside production a secret is generated once into DATA_DIR so sessions survive restarts. */
-function developmentSecret(dataDir: string): string {
-  const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

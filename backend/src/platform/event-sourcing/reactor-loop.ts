@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { Database, DedicatedSession } from '@punchline/projections';
+import { PROJECTED_CHANNEL, type Database, type DedicatedSession } from '@punchline/projections';
 
 /**
  * Leadership among app instances for work only one of them should do at a time: a session-level
@@ -70,11 +70,17 @@ export class ReactorLoop {
   private loop: Promise<void> | null = null;
   private wakePending = false;
   private wakeSleep: (() => void) | null = null;
+  private leading = false;
 
   constructor(private readonly options: ReactorLoopOptions) {}
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /** Whether this instance did the last pass (health shows where each reactor runs). */
+  get isLeader(): boolean {
+    return this.running && this.leading;
   }
 
   start(): void {
@@ -92,8 +98,12 @@ export class ReactorLoop {
     await this.options.leader.release();
   }
 
-  /** Something may be due: make the next pass now. */
+  /**
+   * Something may be due: make the next pass now. Only the leader heeds it; another instance keeps
+   * to its leadership retries (a wake-up per projected batch must not become a lock attempt each).
+   */
   wake(): void {
+    if (!this.leading) return;
     if (this.wakeSleep) this.wakeSleep();
     else this.wakePending = true;
   }
@@ -102,7 +112,8 @@ export class ReactorLoop {
     while (this.running) {
       let waitMs = this.options.pollMs();
       try {
-        if (await this.options.leader.hold()) {
+        this.leading = await this.options.leader.hold();
+        if (this.leading) {
           const next = await this.options.pass();
           if (next !== null) waitMs = Math.min(waitMs, next);
         } else {
@@ -138,35 +149,69 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export interface ReactorOptions {
+  /**
+   * Make a pass whenever a projector batch commits (NOTIFY rm_projected, heard by every instance on
+   * the database; default true). The projector follows the log on either event store (NOTIFY on
+   * PostgreSQL, the $all subscription on EventStoreDB), so whatever any instance appends reaches the
+   * leading reactor within a batch. A reactor whose work does not follow the log (a timer) turns it off.
+   */
+  wakeOnLog?: boolean;
+}
+
 /**
  * A reactor as a Nest provider (contact delivery, scheduled publishing, image processing): one
  * ReactorLoop with its own advisory lock, started when the app has started and stopped before the
- * platform closes the database. A subclass says what one pass does; `pollMs` and `leaderRetryMs`
- * are read on every pass, so tests can shorten them.
+ * platform closes the database. A subclass says what one pass does. Work made on any instance
+ * wakes the leading one (see ReactorOptions.wakeOnLog); `pollMs` is only the safety net for a lost
+ * notification. Another instance tries for leadership every `leaderRetryMs`, so it takes over
+ * within about that long when the leader stops or dies (its lock dies with its connection).
+ * Both are read on every pass, so tests can shorten them.
  */
 export abstract class Reactor {
-  leaderRetryMs = 5_000;
+  leaderRetryMs = 1_000;
   protected readonly loop: ReactorLoop;
+  private unlisten: (() => Promise<void>) | null = null;
 
   protected constructor(
-    db: Database,
+    private readonly reactorDb: Database,
     lockId: number,
     protected readonly logger: Logger,
     public pollMs: number,
+    private readonly reactorOptions: ReactorOptions = {},
   ) {
-    this.loop = new ReactorLoop({ leader: new LeaderLock(db, lockId, logger), logger, pass: () => this.pass(), pollMs: () => this.pollMs, leaderRetryMs: () => this.leaderRetryMs });
+    this.loop = new ReactorLoop({ leader: new LeaderLock(reactorDb, lockId, logger), logger, pass: () => this.pass(), pollMs: () => this.pollMs, leaderRetryMs: () => this.leaderRetryMs });
   }
 
   /** One pass of work; answers ms until more is due (0: at once), or null for "nothing known". */
   protected abstract pass(): Promise<number | null>;
 
+  /** Whether this instance runs the reactor now. */
+  get isLeader(): boolean {
+    return this.loop.isLeader;
+  }
+
   onApplicationBootstrap(): void | Promise<void> {
+    return this.start();
+  }
+
+  private async start(): Promise<void> {
+    if (this.reactorOptions.wakeOnLog !== false && !this.unlisten) {
+      try {
+        this.unlisten = await this.reactorDb.listen(PROJECTED_CHANNEL, () => this.wake());
+      } catch (error) {
+        this.logger.warn(`LISTEN ${PROJECTED_CHANNEL} failed; looking for work every ${this.pollMs} ms: ${describeError(error)}`);
+      }
+    }
     this.loop.start();
   }
 
   /** Before the platform closes the database (module destroy hooks all run before shutdown hooks). */
   async onModuleDestroy(): Promise<void> {
     await this.loop.stop();
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await unlisten?.().catch(() => undefined);
   }
 
   /** Something may be due: make the next pass now. */

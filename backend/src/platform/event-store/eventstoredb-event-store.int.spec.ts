@@ -525,10 +525,17 @@ describe('EventStoreDB adapter over the client', () => {
             return this;
           },
         };
-        await new HealthHttpController(db, store, projector).health(res as unknown as Response);
+        const storage = { kind: 'local' as const, id: 'library-id', where: 'local folder' };
+        const noProviders = { getProviders: () => [] } as unknown as ConstructorParameters<typeof HealthHttpController>[4];
+        await new HealthHttpController(db, store, projector, storage, noProviders).health(res as unknown as Response);
         expect(answer).toMatchObject({
           status: 200,
-          body: { eventStore: { ok: true, kind: 'eventstoredb', head: lag.head }, projector: { leader: true, subscription: { position: lag.head, behind: 0 } } },
+          body: {
+            eventStore: { ok: true, kind: 'eventstoredb', head: lag.head },
+            projector: { leader: true, subscription: { position: lag.head, behind: 0 } },
+            storage: { kind: 'local', id: 'library-id' },
+            reactors: {},
+          },
         });
       } finally {
         await projector.stop();

@@ -20,6 +20,9 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
     bufferLogs: true,
     bodyParser: false,
+    // A module that refuses to start (media storage not the database's, DESIGN §18) throws to the
+    // caller, which says why and exits, instead of Nest ending the process itself.
+    abortOnError: false,
     logger: options.logger === false ? false : undefined,
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));

@@ -31,7 +31,7 @@ export class ScheduledPublisher extends Reactor implements OnApplicationBootstra
     private readonly access: AccessStream,
     private readonly clock: Clock,
   ) {
-    // Longest sleep between passes: a schedule made on another instance is seen within it.
+    // Longest sleep between passes, the safety net: a schedule made on any instance wakes the leader when it is projected.
     super(db, SCHEDULE_LEADER_LOCK, new Logger('scheduled-publisher'), 30_000);
   }
 
