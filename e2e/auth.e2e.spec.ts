@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow, launchChromium, openPage } from './support/browser';
 import { screenshot, screenshotOf } from './support/screenshots';
@@ -203,7 +204,18 @@ it('asks "Are you still there?" after the timeout, keeps the session on "Stay si
   await loggedOut;
   await p.waitForURL(`${app.baseUrl}/admin`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  // Issue 25: the screen says why.
+  await p.getByRole('status').filter({ hasText: 'You were signed out automatically: the session timed out after 30 minutes without activity.' }).waitFor();
+  expect(await seriousAxeViolations(p)).toEqual([]);
+  await p.setViewportSize({ width: 390, height: 844 });
+  expect(await horizontalOverflow(p)).toBeLessThanOrEqual(0);
+  expect(await seriousAxeViolations(p)).toEqual([]);
+  await screenshot(p, 'auth-signed-out-reason-390');
   expect(await p.evaluate(async () => (await (await fetch('/api/auth/me')).json()).user)).toBeNull();
+  // Once: a reload shows the plain sign-in screen.
+  await p.reload();
+  await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  await expect(p.getByText(/You were signed out automatically/).count()).resolves.toBe(0);
 });
 
 it('quick links come from the live admin_quick_links; the public nav shows Admin Mode and the avatar', async () => {
@@ -253,6 +265,7 @@ it('"Sign out now" saves an eligible draft first (before-auto-logout hooks), the
   await p.waitForURL(`${app.baseUrl}/admin`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
   expect(calls).toEqual(['save draft', 'logout']);
+  await p.getByText('You signed out. Your unsaved edits were saved to the draft first.').waitFor();
 
   const again = await page();
   await signInThroughUi(again, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/general');

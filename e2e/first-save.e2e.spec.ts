@@ -52,8 +52,12 @@ test('the first save on a fresh site records and publishes only the site title (
   const liveBefore = await json<Record<string, unknown>>(page, '/api/settings?stage=live');
   const homeBefore = await (await fetch(`${app.baseUrl}/`)).text();
 
-  // The editor says the page background reads differently on the site until saved.
-  await page.getByText(/Not saved yet, so the public site shows Page background colour "#050505"/).waitFor();
+  // Issue 25: the page background reads #111111 here and #050505 on the site, which look the same:
+  // a fresh site does not greet the admin with a note about it.
+  // (The public reading is read after the draft loads: give it time to arrive before looking.)
+  await page.getByRole('textbox', { name: 'Site Title' }).waitFor();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByText(/Not saved yet/).count()).resolves.toBe(0);
 
   await page.getByRole('textbox', { name: 'Site Title' }).fill('Laugh Lab');
   await page.getByRole('button', { name: 'Save Draft' }).click();
@@ -85,7 +89,8 @@ test('the first save on a fresh site records and publishes only the site title (
 test('the badge note tells what the site shows and saves the editor values only when asked (1280 and 390 px)', async () => {
   for (const viewport of [PHONE_390, DESKTOP]) {
     const page = await signIn('/admin/page-configurations', 'Page Configurations', viewport);
-    const note = page.getByText(/Not saved yet, so the public site shows Hero badge shown off and Badge label "Live Comedy"/);
+    // The badge label is left out: visitors see no badge, so no label either (issue 25).
+    const note = page.getByText(/Not saved yet, so the public site shows Hero badge shown off instead of what you see here\./);
     await note.waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -58,7 +58,8 @@ test('an admin schedules the current draft from the Publish dialog, sees it pend
   const chosen = twoDaysAheadAtSix();
   await when.fill(chosen);
   const chosenInstant = await page.evaluate((local) => new Date(local).toISOString(), chosen);
-  await dialog.getByText(/^That is \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/).waitFor();
+  // Issue 25: the moment in the admin's reading; the zone is named once, in the label.
+  await dialog.getByText(/^Goes live .+, 18:00\.$|^Goes live .+ 6:00\s?PM\.$/).waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await screenshot(page, 'schedule-publish-dialog-1280');
 
@@ -68,11 +69,17 @@ test('an admin schedules the current draft from the Publish dialog, sees it pend
   await dialog.getByRole('checkbox', { name: 'I have reviewed the current draft.' }).check();
   await dialog.getByRole('button', { name: 'Schedule publish' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  await page.getByText(/^Scheduled the current draft \(saved as a snapshot\) to go live on .+ UTC\)\.$/).waitFor();
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.getByText(/^Scheduled the current draft \(saved as a snapshot\) to go live on .+\)\.$/).waitFor();
 
   const pending = page.getByRole('region', { name: 'Scheduled publishes' });
   await pending.getByText(/goes live/).waitFor();
   await pending.getByText(/scheduled by admin@example\.com/).waitFor();
+  // Issue 25: one moment, named once, in local time with the zone named once.
+  const line = (await pending.getByRole('listitem').first().innerText()).replace(/\s+/g, ' ');
+  expect(line).toMatch(/^The draft saved for this schedule goes live .+ · scheduled by admin@example\.com/);
+  expect(line.split(zone)).toHaveLength(2);
+  expect(line.match(/\d{1,2}:\d{2}/g)).toHaveLength(1);
   // Nothing went live yet; the unsaved edit was saved into the draft first.
   const after = (await page.evaluate(async () => {
     const get = async (p: string) => (await fetch(p)).json();
@@ -88,11 +95,18 @@ test('an admin schedules the current draft from the Publish dialog, sees it pend
   await pending.getByRole('button', { name: /^Cancel the scheduled publish of / }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this scheduled publish?' });
   await confirm.getByRole('button', { name: 'Keep it' }).waitFor();
+  await confirm.getByText(/What stays: the snapshot ‘Scheduled for .+’ \(under Snapshots, to publish or schedule later\) and the draft as it is now\. Live does not change\./).waitFor();
   await confirm.getByRole('button', { name: 'Cancel scheduled publish' }).click();
-  await page.getByText(/^Cancelled the scheduled publish of ‘Scheduled for /).waitFor();
+  await page.getByText(/^Cancelled the scheduled publish of ‘The draft saved for this schedule’\. The snapshot ‘Scheduled for .+’ stays under Snapshots, and the draft still holds its changes\.$/).waitFor();
   await expect(pending.getByText(/goes live/).count()).resolves.toBe(0);
   const left = (await page.evaluate(async () => (await (await fetch('/api/settings/schedules')).json()).schedules)) as unknown[];
   expect(left).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'schedule-cancelled-1280');
+  // The offer to put the draft back: the draft reads as live again, nothing published.
+  await pending.getByRole('button', { name: 'Put the draft back to what is live' }).click();
+  await page.getByText('Draft replaced with the live settings. Nothing was published.').waitFor();
+  await expect(page.getByRole('textbox', { name: 'Site Title' }).inputValue()).resolves.toBe(liveTitle);
 });
 
 test('the schedule choice fits a phone (390 px): no horizontal scroll, axe clean', async () => {
@@ -104,5 +118,19 @@ test('the schedule choice fits a phone (390 px): no horizontal scroll, axe clean
   expect(await horizontalOverflow(page)).toBe(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await screenshot(page, 'schedule-publish-dialog-390');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Issue 25 on a phone: the pending line and what a cancel leaves, without sideways scrolling.
+  await dialog.getByLabel(/^Date and time/).fill(twoDaysAheadAtSix());
+  await dialog.getByRole('checkbox', { name: 'I have reviewed the current draft.' }).check();
+  await dialog.getByRole('button', { name: 'Schedule publish' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const pending = page.getByRole('region', { name: 'Scheduled publishes' });
+  await pending.getByText(/goes live/).waitFor();
+  await pending.getByRole('button', { name: /^Cancel the scheduled publish of / }).click();
+  await page.getByRole('dialog', { name: 'Cancel this scheduled publish?' }).getByRole('button', { name: 'Cancel scheduled publish' }).click();
+  await pending.getByRole('button', { name: 'Keep the draft' }).waitFor();
+  expect(await horizontalOverflow(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'schedule-cancelled-390');
+  await pending.getByRole('button', { name: 'Keep the draft' }).click();
+  await expect(pending.count()).resolves.toBe(0);
 });

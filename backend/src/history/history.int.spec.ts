@@ -1,4 +1,5 @@
 import { normaliseSettings } from '@punchline/domain';
+import { http, signIn } from '../test-support/test-app';
 import { databaseKinds } from '../test-support/test-database';
 import { ADMIN_A, ADMIN_B, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../settings/test-support/settings-app.test-kit';
 
@@ -100,7 +101,7 @@ describe.each(databaseKinds())('History API on %s', (kind) => {
       { path: '/site_title', before: 'First title', after: 'Third title' },
     ]);
     const fields = await s.a.get('/api/admin/history/fields?stage=live');
-    expect(fields.body.fields.site_title).toEqual({ position: positions.publish3, occurred_at: times.publish3, actor_email: ADMIN_B, action: 'Published' });
+    expect(fields.body.fields.site_title).toEqual({ position: positions.publish3, occurred_at: times.publish3, actor_email: ADMIN_B, actor_name: null, action: 'Published' });
     expect(fields.body.fields.hero_title).toMatchObject({ position: positions.publish1, actor_email: ADMIN_A });
   });
 
@@ -129,14 +130,30 @@ describe.each(databaseKinds())('History API on %s', (kind) => {
     expect(audit.body.items[0].summary).toMatch(/^Rolled live back to the publish of .+ UTC \(live already matched it\)$/);
   });
 
-  it('restore into the draft needs the lock; then the draft is that past record', async () => {
+  it('restore into the draft: refused (423, naming the holder) while another admin holds the lock; a free lock is taken for the restore and given back (issue 25)', async () => {
+    const bea = http(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_B, 'Bea Booker'));
+    expect((await bea.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
     const refused = await s.a.post('/api/settings/history/restore', { position: positions.publish2, stage: 'live' });
     expect(refused.status).toBe(423);
-    expect((await s.a.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+    expect(refused.body).toMatchObject({ code: 'LOCKED', lock: { holder_email: ADMIN_B, holder_name: 'Bea Booker', expires_at: expect.any(String) } });
+    expect(refused.body.error).not.toMatch(/sav/i);
+    await bea.post('/api/settings/lock/release', {});
+
+    const before = (await s.siteEvents()).length;
     const restored = await s.a.post('/api/settings/history/restore', { position: positions.publish2, stage: 'live' });
     expect(restored.status).toBe(200);
     expect(restored.body.data).toMatchObject({ site_title: 'Second title', footer_text: 'Footer by B', hero_title: 'Hello' });
-    expect((await s.siteEvents()).at(-1)).toMatchObject({ type: 'DraftRestoredFromHistory', data: { fromPosition: positions.publish2, stage: 'live' } });
+    expect((await s.siteEvents()).slice(before)).toMatchObject([
+      { type: 'LockAcquired', data: { holderEmail: ADMIN_A }, metadata: { actorEmail: ADMIN_A } },
+      { type: 'DraftRestoredFromHistory', data: { fromPosition: positions.publish2, stage: 'live' } },
+      { type: 'LockReleased', data: { holderEmail: ADMIN_A, reason: 'released' } },
+    ]);
+    expect((await s.a.get('/api/settings/lock')).body.lock).toBeNull();
+    // An editor open in another tab holds the lock: the restore keeps it and records no lock traffic.
+    expect((await s.a.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+    expect((await s.a.post('/api/settings/history/restore', { position: positions.publish2, stage: 'live' })).status).toBe(200);
+    expect((await s.siteEvents()).at(-1)).toMatchObject({ type: 'DraftRestoredFromHistory', data: { changes: {} } });
+    expect((await s.a.get('/api/settings/lock')).body.lock).toMatchObject({ holder_email: ADMIN_A });
     expect((await s.a.post('/api/settings/history/restore', { position: positions.publish2, stage: 'nowhere' })).status).toBe(400);
     await s.a.post('/api/settings/lock/release', {});
   });

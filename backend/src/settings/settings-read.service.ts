@@ -148,6 +148,47 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     return toStage(rows[0], 'editor');
   }
 
+  /**
+   * The version of what the draft reads (0 before anything): the lock's event stream tells open
+   * editors when it moves, so a restore or save made elsewhere reaches them (issue 25).
+   */
+  async draftVersion(): Promise<number> {
+    const { rows } = await this.db.query<{ version: number | string }>(
+      `SELECT version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} ORDER BY stage = 'draft' DESC LIMIT 1`,
+    );
+    return rows[0] ? Number(rows[0].version) : 0;
+  }
+
+  /**
+   * The name an admin signed in with last (issue 25: the lock holder shown by name, email alongside).
+   * Sessions keep the provider's name; the event log keeps only emails for lock and draft events.
+   * Null when unknown (never signed in here, or the provider gave none); a failed read names nobody.
+   */
+  async adminName(email: string | null | undefined): Promise<string | null> {
+    if (!email) return null;
+    try {
+      const { rows } = await this.db.query<{ name: string | null }>(
+        `SELECT sess->'user'->>'name' AS name FROM auth.sessions
+          WHERE lower(sess->'user'->>'email') = lower($1) AND coalesce(sess->'user'->>'name', '') <> ''
+          ORDER BY expires_at DESC LIMIT 1`,
+        [email],
+      );
+      return rows[0]?.name?.trim() || null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A lock view with its holder's name added (see adminName). */
+  async named(lock: DraftLockView | null): Promise<DraftLockView | null> {
+    return lock ? { ...lock, holder_name: await this.adminName(lock.holder_email) } : null;
+  }
+
+  /** The current lock with its holder's name; an expired one reads as none (takeover is allowed then). */
+  async getNamedLock(now: Date = new Date()): Promise<DraftLockView | null> {
+    return this.named(await this.getLock(now));
+  }
+
   /** The current lock; an expired one reads as none (takeover is allowed then). */
   async getLock(now: Date = new Date()): Promise<DraftLockView | null> {
     const { rows } = await this.db.query<{ holder_email: string; acquired_at: string | Date; expires_at: string | Date }>(

@@ -17,6 +17,8 @@ export interface FieldProvenance {
   position: number;
   occurred_at: string;
   actor_email: string | null;
+  /** The name the actor signed in with, when known (issue 25). */
+  actor_name?: string | null;
   action: string;
 }
 

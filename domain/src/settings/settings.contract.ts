@@ -6,6 +6,8 @@
 /** SPEC §3 "Draft lock": holder_email plus details; null when nobody holds it (or it has expired). */
 export interface DraftLockView {
   holder_email: string;
+  /** The name the holder signed in with, when known (issue 25); the email stays the identity. */
+  holder_name?: string | null;
   acquired_at: string;
   expires_at: string;
 }

@@ -191,13 +191,22 @@ function rollbackLive(state: SiteState, command: RollbackLive, ctx: Context): Si
 function restoreDraftFromHistory(state: SiteState, command: RestoreDraftFromHistory, ctx: Context): SiteEvent[] {
   requireHistoryPoint(command.data.fromPosition, command.data.fromOccurredAt);
   if (command.data.stage !== 'live' && command.data.stage !== 'draft') throw new DomainError('INVALID_INPUT', SITE_TEXTS.badHistoryStage);
-  requireOwnLock(state, ctx);
+  requireNotLockedByAnother(state, ctx);
   const changes = diffSettings(draftView(state), mergeDraftOverLive(state.live, command.data.settings));
+  const restored: SiteEvent = {
+    type: 'DraftRestoredFromHistory',
+    data: { fromPosition: command.data.fromPosition, fromOccurredAt: command.data.fromOccurredAt, stage: command.data.stage, changes },
+  };
+  if (activeLock(state, ctx.now)) return [restored];
+  // Issue 25: Site history is not an editor and keeps no lock, so a free lock is taken for this one
+  // command and given back in the same append: the draft still changes only in its holder's hands,
+  // nobody can slip in between, and no lock is left behind that nobody refreshes.
+  const expiresAt = new Date(ctx.nowMs + LOCK_TTL_MIN_SECONDS * 1000).toISOString();
+  const previous = state.lock && state.lock.holderEmail !== ctx.actor ? state.lock.holderEmail : null;
   return [
-    {
-      type: 'DraftRestoredFromHistory',
-      data: { fromPosition: command.data.fromPosition, fromOccurredAt: command.data.fromOccurredAt, stage: command.data.stage, changes },
-    },
+    { type: 'LockAcquired', data: { holderEmail: ctx.actor, ttlSeconds: LOCK_TTL_MIN_SECONDS, acquiredAt: ctx.now, expiresAt, previousHolderEmail: previous } },
+    restored,
+    { type: 'LockReleased', data: { holderEmail: ctx.actor, reason: 'released' } },
   ];
 }
 

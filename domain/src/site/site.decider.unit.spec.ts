@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import type { StoredSettings } from '../settings';
 import type { SiteCommand } from './site.commands';
-import { decideSite, SITE_TEXTS } from './site.decider';
+import { decideSite, LOCK_TTL_MIN_SECONDS, SITE_TEXTS } from './site.decider';
 import type { SiteEvent } from './site.events';
 import { foldSite } from './site.state';
 import { deciderSpecification } from '../test-support/decider-specification';
@@ -388,8 +388,18 @@ describe('History: RollbackLive and RestoreDraftFromHistory (DESIGN §13)', () =
     given(published({ site_title: 'Live' }), draftSaved({ site_title: 'Draft', hero_title: 'H' }), lockAcquired(ANA))
       .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'draft', settings: { site_title: 'Earlier' } }, metadata: meta() })
       .then([{ type: 'DraftRestoredFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'draft', changes: { site_title: 'Earlier', hero_title: null } } }]);
-    given(published({ site_title: 'Live' }))
+    given(published({ site_title: 'Live' }), lockAcquired(BO))
       .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'live', settings: {} }, metadata: meta() })
-      .thenFails('LOCKED', SITE_TEXTS.lockRequired);
+      .thenFails('LOCKED', SITE_TEXTS.lockedByAnother);
+  });
+
+  it('takes a free lock for the restore and gives it back in the same append (issue 25: Site history keeps no lock)', () => {
+    given(published({ site_title: 'Live' }), draftSaved({ hero_title: 'H' }))
+      .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 1, fromOccurredAt: T_PUBLISH, stage: 'live', settings: { site_title: 'Live' } }, metadata: meta() })
+      .then([
+        { type: 'LockAcquired', data: { holderEmail: ANA, ttlSeconds: LOCK_TTL_MIN_SECONDS, acquiredAt: T0, expiresAt: at(LOCK_TTL_MIN_SECONDS), previousHolderEmail: null } },
+        { type: 'DraftRestoredFromHistory', data: { fromPosition: 1, fromOccurredAt: T_PUBLISH, stage: 'live', changes: { hero_title: null } } },
+        { type: 'LockReleased', data: { holderEmail: ANA, reason: 'released' } },
+      ]);
   });
 });

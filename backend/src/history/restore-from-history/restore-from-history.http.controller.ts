@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { DomainError } from '@punchline/domain';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import { DraftEditAccessFilter, SettingsReadService, SiteStream } from '../../settings';
@@ -17,7 +18,11 @@ export class RestoreFromHistoryHttpController {
     private readonly reads: SettingsReadService,
   ) {}
 
-  /** DESIGN §13: lock holder only; the draft becomes that stage's record as of `position`. */
+  /**
+   * DESIGN §13: the draft becomes that stage's record as of `position`, in the lock holder's hands:
+   * a free lock is taken for the command and given back with it (issue 25, the decider records it).
+   * While another admin holds it the 423 names them (`lock` as GET /api/settings/lock answers it).
+   */
   @Post()
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', properties: { position: { type: 'integer' }, stage: { type: 'string', enum: ['live', 'draft'] } }, required: ['position', 'stage'] } })
@@ -27,11 +32,18 @@ export class RestoreFromHistoryHttpController {
     const position = parsePosition(input.position);
     const stage = parseStage(input.stage);
     const { event, settings } = await this.history.storedAt(stage, position);
-    await this.site.execute(actor, (now) => ({
-      type: 'RestoreDraftFromHistory',
-      data: { fromPosition: event?.position ?? 0, fromOccurredAt: event?.occurredAt ?? BEFORE_ANY_EVENT, stage, settings },
-      metadata: { actorEmail: actor.actorEmail, now },
-    }));
+    try {
+      await this.site.execute(actor, (now) => ({
+        type: 'RestoreDraftFromHistory',
+        data: { fromPosition: event?.position ?? 0, fromOccurredAt: event?.occurredAt ?? BEFORE_ANY_EVENT, stage, settings },
+        metadata: { actorEmail: actor.actorEmail, now },
+      }));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'LOCKED') {
+        throw new DomainError('LOCKED', error.message, { lock: await this.reads.getNamedLock() });
+      }
+      throw error;
+    }
     return { data: (await this.reads.getDraft()).settings, error: null };
   }
 }

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, activeLock } from '@punchline/domain';
 import type { LockAnswer } from '../get-lock/get-lock.query';
 import { Clock } from '../../platform/event-sourcing/clock';
-import { toLockView } from '../settings-read.service';
+import { SettingsReadService, toLockView } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { AcquireLockCommand } from './acquire-lock.command';
 
@@ -11,6 +11,7 @@ export class AcquireLockHandler implements ICommandHandler<AcquireLockCommand> {
   constructor(
     private readonly site: SiteStream,
     private readonly clock: Clock,
+    private readonly reads: SettingsReadService,
   ) {}
 
   async execute({ context, ttlSeconds }: AcquireLockCommand): Promise<LockAnswer> {
@@ -20,12 +21,12 @@ export class AcquireLockHandler implements ICommandHandler<AcquireLockCommand> {
         data: ttlSeconds === undefined ? {} : { ttlSeconds },
         metadata: { actorEmail: context.actorEmail, now },
       }));
-      return { lock: toLockView(activeLock(outcome.state, this.clock.now().toISOString())), error: null };
+      return { lock: await this.reads.named(toLockView(activeLock(outcome.state, this.clock.now().toISOString()))), error: null };
     } catch (error) {
       // The 423 also names the holder, so the editor can show who has the draft (SPEC §4).
       if (error instanceof DomainError && error.code === 'LOCKED') {
         const state = await this.site.current();
-        throw new DomainError('LOCKED', error.message, { lock: toLockView(activeLock(state, this.clock.now().toISOString())) });
+        throw new DomainError('LOCKED', error.message, { lock: await this.reads.named(toLockView(activeLock(state, this.clock.now().toISOString()))) });
       }
       throw error;
     }

@@ -7,6 +7,6 @@ export class GetLockHandler implements IQueryHandler<GetLockQuery> {
   constructor(private readonly reads: SettingsReadService) {}
 
   async execute(query: GetLockQuery): Promise<LockAnswer> {
-    return { lock: await this.reads.getLock(query.now), error: null };
+    return { lock: await this.reads.getNamedLock(query.now), error: null };
   }
 }

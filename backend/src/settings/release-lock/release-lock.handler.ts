@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { activeLock } from '@punchline/domain';
 import type { LockAnswer } from '../get-lock/get-lock.query';
 import { Clock } from '../../platform/event-sourcing/clock';
-import { toLockView } from '../settings-read.service';
+import { SettingsReadService, toLockView } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { ReleaseLockCommand } from './release-lock.command';
 
@@ -11,6 +11,7 @@ export class ReleaseLockHandler implements ICommandHandler<ReleaseLockCommand> {
   constructor(
     private readonly site: SiteStream,
     private readonly clock: Clock,
+    private readonly reads: SettingsReadService,
   ) {}
 
   async execute({ context, reason }: ReleaseLockCommand): Promise<LockAnswer> {
@@ -20,6 +21,6 @@ export class ReleaseLockHandler implements ICommandHandler<ReleaseLockCommand> {
       metadata: { actorEmail: context.actorEmail, now },
     }));
     // Whatever lock is left (another editor's, when the caller held none).
-    return { lock: toLockView(activeLock(outcome.state, this.clock.now().toISOString())), error: null };
+    return { lock: await this.reads.named(toLockView(activeLock(outcome.state, this.clock.now().toISOString()))), error: null };
   }
 }

@@ -12,12 +12,17 @@ const FALLBACK_CHECK_MS = 10_000;
 
 export interface LockListener {
   (lock: DraftLockView | null): void;
+  /**
+   * Told the draft's version now and whenever it moves (issue 25): a save, restore or pull made in
+   * another tab or by another admin, so an open editor can reload or offer to.
+   */
+  draft?: (version: number) => void;
   /** Called when the app shuts down, so an open stream ends instead of holding the server open. */
   end?: () => void;
 }
 
 /**
- * Tells open editors when the draft lock changes (issue 12 point 4), so a freed lock reaches the
+ * Tells open editors when the draft lock changes (issue 12 point 4) and when the draft does (issue 25), so a freed lock reaches the
  * other admin within a second or two instead of at SPEC's 90 s poll. The lock lives in the read
  * model; every projector batch announces itself on rm_projected (on PostgreSQL to every instance),
  * and a lock also changes without any event when it expires, so a timer looks again at its expiry.
@@ -29,6 +34,7 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly listeners = new Set<LockListener>();
   private last: string | null = null;
   private current: DraftLockView | null = null;
+  private draftVersion: number | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
   private fallbackTimer: ReturnType<typeof setInterval> | null = null;
@@ -61,10 +67,12 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
     this.listeners.add(listener);
     if (this.listeners.size === 1) {
       this.last = null;
+      this.draftVersion = null;
       this.fallbackTimer = setInterval(() => void this.check(), FALLBACK_CHECK_MS);
       await this.check();
     }
     listener(this.current);
+    if (this.draftVersion !== null) listener.draft?.(this.draftVersion);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stopTimers();
@@ -94,13 +102,18 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async readAndTell(): Promise<void> {
-    const lock = await this.reads.getLock(this.clock.now());
+    const [lock, draftVersion] = await Promise.all([this.reads.getNamedLock(this.clock.now()), this.reads.draftVersion()]);
     this.scheduleExpiryCheck(lock);
     const key = canonicalJson(lock);
-    if (key === this.last) return;
-    this.last = key;
-    this.current = lock;
-    for (const listener of this.listeners) listener(lock);
+    if (key !== this.last) {
+      this.last = key;
+      this.current = lock;
+      for (const listener of this.listeners) listener(lock);
+    }
+    if (draftVersion !== this.draftVersion) {
+      this.draftVersion = draftVersion;
+      for (const listener of this.listeners) listener.draft?.(draftVersion);
+    }
   }
 
   private scheduleExpiryCheck(lock: DraftLockView | null): void {

@@ -16,11 +16,12 @@ export class WatchLockHttpController {
 
   /**
    * Server-sent events (issue 12 point 4): `event: lock` with `{lock}` (as GET /api/settings/lock)
-   * now and on every change. For EventSource clients only: anything that does not ask for
+   * now and on every change; `event: draft` with `{version}` (the draft's version, issue 25) now and
+   * whenever the draft changes, whoever changed it. For EventSource clients only: anything that does not ask for
    * text/event-stream gets a 406 with a message rather than a response that never ends.
    */
   @Get()
-  @ApiOkResponse({ description: 'text/event-stream of `lock` events: {lock: {holder_email, acquired_at, expires_at} | null}' })
+  @ApiOkResponse({ description: 'text/event-stream of `lock` events ({lock: {holder_email, holder_name, acquired_at, expires_at} | null}) and `draft` events ({version})' })
   async events(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
       throw new DomainError('NOT_ACCEPTABLE', 'This is an event stream: ask for it with Accept: text/event-stream (EventSource does).');
@@ -34,6 +35,7 @@ export class WatchLockHttpController {
     res.write('retry: 3000\n\n');
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const send: LockListener = Object.assign((lock: unknown) => void res.write(`event: lock\ndata: ${JSON.stringify({ lock })}\n\n`), {
+      draft: (version: number) => void res.write(`event: draft\ndata: ${JSON.stringify({ version })}\n\n`),
       end: () => {
         clearInterval(heartbeat);
         res.end();

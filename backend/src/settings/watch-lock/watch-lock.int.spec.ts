@@ -1,9 +1,11 @@
-import { signIn } from '../../test-support/test-app';
+import { http, signIn } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
-import { ADMIN_A, ADMIN_B, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, ADMIN_B, releaseAll, saveDraft, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
 
 interface LockEvent {
-  lock: { holder_email: string; acquired_at: string; expires_at: string } | null;
+  lock?: { holder_email: string; holder_name?: string | null; acquired_at: string; expires_at: string } | null;
+  /** `event: draft` (issue 25). */
+  version?: number;
 }
 
 /** An EventSource-like reader over fetch: collects `lock` events as they arrive. */
@@ -26,7 +28,7 @@ async function openLockEvents(baseUrl: string, cookie: string) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (block.includes('event: lock') && data) events.push(JSON.parse(data.slice(6)) as LockEvent);
+        if ((block.includes('event: lock') || block.includes('event: draft')) && data) events.push(JSON.parse(data.slice(6)) as LockEvent);
       }
     }
   })();
@@ -66,7 +68,7 @@ describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => 
   it('tells a watching editor the lock now, when another admin takes it, and when it is released (well within 2 s)', async () => {
     const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
     try {
-      expect((await watcher.next(() => true)).event).toEqual({ lock: null });
+      expect((await watcher.next((e) => 'lock' in e)).event).toEqual({ lock: null });
       expect((await s.b.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
       const taken = await watcher.next((e) => e.lock?.holder_email === ADMIN_B);
       expect(taken.event.lock).toMatchObject({ holder_email: ADMIN_B, acquired_at: expect.any(String), expires_at: expect.any(String) });
@@ -81,7 +83,24 @@ describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => 
 
   it('an open stream does not hold the app open: shutting down ends it (afterAll closes the app with this one still open)', async () => {
     const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
-    expect((await watcher.next(() => true)).event).toHaveProperty('lock');
+    expect((await watcher.next((e) => 'lock' in e)).event).toHaveProperty('lock');
+  });
+
+  it('tells a watching editor when the draft changes elsewhere (issue 25), and names the holder', async () => {
+    const named = http(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_B, 'Bea Booker'));
+    const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
+    try {
+      const first = (await watcher.next((e) => typeof e.version === 'number')).event.version!;
+      const taken = await named.post('/api/settings/lock/acquire', { ttlSeconds: 300 });
+      expect(taken.body.lock).toMatchObject({ holder_email: ADMIN_B, holder_name: 'Bea Booker' });
+      expect((await watcher.next((e) => e.lock?.holder_email === ADMIN_B)).event.lock).toMatchObject({ holder_name: 'Bea Booker' });
+      expect((await saveDraft(named, { hero_title: `Changed elsewhere ${Date.now()}` })).status).toBe(200);
+      const moved = await watcher.next((e) => typeof e.version === 'number' && e.version > first);
+      expect(moved.afterMs).toBeLessThan(2_000);
+      expect((await s.a.get('/api/settings/lock')).body.lock).toMatchObject({ holder_email: ADMIN_B, holder_name: 'Bea Booker' });
+    } finally {
+      await watcher.close();
+    }
   });
 
   it('answers 406 with a message to a client that does not ask for an event stream; admins only', async () => {

@@ -3,7 +3,7 @@
  * loaded or saved copy, local edits, the operation in flight, and which controls are enabled.
  * Pure: the hook (use-draft-editor.ts) performs the calls and dispatches what came back.
  */
-import { SETTINGS_FIELD_NAMES, canonicalJson, diffSettings, hasSettingsChanges, normaliseSettings, settingsDefaults, type SettingsRecord, type WritableSettingsField } from '@punchline/domain';
+import { SETTINGS_FIELD_NAMES, canonicalJson, contrastRatio, diffSettings, hasSettingsChanges, normaliseSettings, settingsDefaults, type SettingsRecord, type WritableSettingsField } from '@punchline/domain';
 import { EDITOR_TEXTS } from './editor-texts';
 import type { LockStatus } from './draft-lock';
 import type { EditorStage } from './settings-api';
@@ -139,6 +139,24 @@ export interface ReadingGap {
   field: WritableSettingsField;
   editorValue: unknown;
   publicValue: unknown;
+  /**
+   * Whether visitors would see the difference (issue 25): a badge label while the site shows no
+   * badge, or two colours that read as the same (closer than 1.1:1), change nothing they see, so
+   * the note leaves them out (they are still saved with 'Use these values on the site').
+   */
+  visible: boolean;
+}
+
+/** Colours closer than this read as one colour (#111111 and #050505 are 1.08:1). */
+const SAME_COLOUR_RATIO = 1.1;
+
+function visibleToVisitors(field: WritableSettingsField, editorValue: unknown, publicValue: unknown, publicReading: SettingsRecord): boolean {
+  if (field === 'hero_badge_label') return publicReading.hero_badge_enabled === true;
+  if (typeof editorValue === 'string' && typeof publicValue === 'string' && editorValue.startsWith('#') && publicValue.startsWith('#')) {
+    const ratio = contrastRatio(editorValue, publicValue);
+    return ratio === null || ratio >= SAME_COLOUR_RATIO;
+  }
+  return true;
 }
 
 /**
@@ -151,7 +169,7 @@ export function readingGaps(state: Pick<EditorState, 'baseline' | 'publicReading
   if (baseline === null || publicReading === null) return [];
   return fields
     .filter((field) => !state.pinned.includes(field) && canonicalJson(baseline[field]) !== canonicalJson(publicReading[field]))
-    .map((field) => ({ field, editorValue: baseline[field], publicValue: publicReading[field] }));
+    .map((field) => ({ field, editorValue: baseline[field], publicValue: publicReading[field], visible: visibleToVisitors(field, baseline[field], publicReading[field], publicReading) }));
 }
 
 /**

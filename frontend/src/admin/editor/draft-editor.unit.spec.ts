@@ -212,6 +212,19 @@ describe('a save sends only what the admin changed (issue 12 point 2)', () => {
     expect(readingGaps({ ...state, publicReading: saved }, ['hero_badge_enabled'])).toEqual([]);
   });
 
+  it('marks the gaps visitors would not see (issue 25): a fresh site’s near-identical page background, a badge label while the badge is off', () => {
+    const state = { baseline: shown, publicReading: normaliseSettings({}, 'public'), pinned: [] };
+    expect(readingGaps(state, ['theme_bg', 'hero_badge_enabled', 'hero_badge_label']).map((g) => [g.field, g.visible])).toEqual([
+      ['theme_bg', false],
+      ['hero_badge_enabled', true],
+      ['hero_badge_label', false],
+    ]);
+    const badgeOn = normaliseSettings({ hero_badge_enabled: true }, 'public');
+    expect(readingGaps({ ...state, publicReading: badgeOn }, ['hero_badge_label']).map((g) => g.visible)).toEqual([true]);
+    const white = normaliseSettings({ theme_bg: '#FFFFFF' }, 'public');
+    expect(readingGaps({ ...state, publicReading: white }, ['theme_bg']).map((g) => g.visible)).toEqual([true]);
+  });
+
   it('pinned fields make the editor dirty until saved', () => {
     let state = editorReducer(initialEditorState('draft'), { type: 'loaded', stage: 'draft', settings: shown });
     expect(isDirty(state)).toBe(false);

@@ -11,7 +11,7 @@ export interface LockState {
   /** false until the first lock answer (or failure). */
   known: boolean;
   /** null: nobody holds it; {email: null}: someone else does but the answer did not say who. */
-  holder: { email: string | null; acquiredAt?: string | null; expiresAt?: string | null } | null;
+  holder: { email: string | null; name?: string | null; acquiredAt?: string | null; expiresAt?: string | null } | null;
   /** Red text beside the lock control (SPEC §8), null when the last call went well. */
   error: string | null;
   /** A lock call is in flight (Acquire and Release wait for it). */
@@ -23,6 +23,8 @@ export interface LockView {
   status: LockStatus;
   /** The holder's email as the server spells it (shown for 'other'). */
   holderEmail: string | null;
+  /** The name the holder signed in with, when the server knows it (issue 25: shown before the email). */
+  holderName: string | null;
   /** Since when the holder has it, and when it lapses unless they keep editing (issue 12 point 4). */
   acquiredAt: string | null;
   expiresAt: string | null;
@@ -39,10 +41,10 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
 
 export function lockView(state: LockState, myEmail: string | null): LockView {
   const { error, pending } = state;
-  if (!state.known) return { status: 'loading', holderEmail: null, acquiredAt: null, expiresAt: null, error, pending };
-  if (state.holder === null) return { status: 'none', holderEmail: null, acquiredAt: null, expiresAt: null, error, pending };
-  const { email, acquiredAt = null, expiresAt = null } = state.holder;
-  return { status: sameEmail(email, myEmail) ? 'mine' : 'other', holderEmail: email, acquiredAt, expiresAt, error, pending };
+  if (!state.known) return { status: 'loading', holderEmail: null, holderName: null, acquiredAt: null, expiresAt: null, error, pending };
+  if (state.holder === null) return { status: 'none', holderEmail: null, holderName: null, acquiredAt: null, expiresAt: null, error, pending };
+  const { email, name = null, acquiredAt = null, expiresAt = null } = state.holder;
+  return { status: sameEmail(email, myEmail) ? 'mine' : 'other', holderEmail: email, holderName: name, acquiredAt, expiresAt, error, pending };
 }
 
 export type LockAction =
@@ -64,7 +66,7 @@ export function lockReducer(state: LockState, action: LockAction): LockState {
         known: true,
         holder:
           action.lock && action.lock.holder_email.trim() !== ''
-            ? { email: action.lock.holder_email, acquiredAt: action.lock.acquired_at ?? null, expiresAt: action.lock.expires_at ?? null }
+            ? { email: action.lock.holder_email, name: action.lock.holder_name ?? null, acquiredAt: action.lock.acquired_at ?? null, expiresAt: action.lock.expires_at ?? null }
             : null,
         error: null,
         pending: false,
@@ -72,7 +74,7 @@ export function lockReducer(state: LockState, action: LockAction): LockState {
     case 'held-by-other':
       return {
         known: true,
-        holder: { email: action.lock?.holder_email ?? null, acquiredAt: action.lock?.acquired_at ?? null, expiresAt: action.lock?.expires_at ?? null },
+        holder: { email: action.lock?.holder_email ?? null, name: action.lock?.holder_name ?? null, acquiredAt: action.lock?.acquired_at ?? null, expiresAt: action.lock?.expires_at ?? null },
         error: action.error,
         pending: false,
       };
@@ -99,3 +101,9 @@ export interface LockTiming {
 }
 
 export const DEFAULT_LOCK_TIMING: LockTiming = { ttlSeconds: 300, refreshMs: 60_000, pollMs: 90_000, releaseGraceMs: 2_000 };
+
+/** 'Bea Booker' when the holder's name is known, else their email (issue 25: people by name, email alongside). */
+export function holderDisplayName(lock: { holder_email?: string | null; holder_name?: string | null } | null | undefined): string | null {
+  const name = lock?.holder_name?.trim();
+  return name ? name : (lock?.holder_email ?? null);
+}

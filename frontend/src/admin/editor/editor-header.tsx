@@ -23,9 +23,12 @@ function lockText(state: ReturnType<typeof useEditor>['lock']['state']): { text:
     case 'other': {
       const since = time(state.acquiredAt);
       const until = time(state.expiresAt);
+      // Issue 25: people by name; the email stays beside it (two admins may share a first name).
+      const who = state.holderName ?? state.holderEmail ?? 'another editor';
+      const email = state.holderName && state.holderEmail ? `${state.holderEmail}. ` : '';
       return {
-        text: `Locked by ${state.holderEmail ?? 'another editor'}`,
-        detail: `${since ? `Since ${since}. ` : ''}${until ? `Free by ${until} unless they keep editing; ` : ''}you get the lock here as soon as it is free.`,
+        text: `Locked by ${who}`,
+        detail: `${email}${since ? `Since ${since}. ` : ''}${until ? `Free by ${until} unless they keep editing; ` : ''}you get the lock here as soon as it is free.`,
       };
     }
     case 'none':

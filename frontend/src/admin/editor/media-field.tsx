@@ -57,7 +57,14 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
             <span className="ed-media__file-note"> · from the media library</span>
           </p>
         ) : null}
-        <UrlControl label={label} value={value} onChange={onChange} hint={hint} placeholder={kind === 'video' ? 'https://youtube.com/… or /media/clip.mp4' : 'https://… or /media/photo.jpg'} />
+        {/* Issue 25: a library file is shown by name and thumbnail; its proxy URL is the machine's
+            business, so the address field folds away (one click opens it to paste another). */}
+        <details className="ed-media__url" open={libraryPath === null ? true : undefined}>
+          <summary className="ed-media__url-summary" hidden={libraryPath === null}>
+            Web address<span className="visually-hidden"> of the {label.toLowerCase()}</span>
+          </summary>
+          <UrlControl label={label} value={value} onChange={onChange} hint={hint} placeholder={kind === 'video' ? 'https://youtube.com/… or /media/clip.mp4' : 'https://… or /media/photo.jpg'} />
+        </details>
         <div className="ed-media__actions">
           {actions?.render({ kind, label, select: onChange, disabled })}
           <button type="button" className="ed-button ed-button--small" onClick={() => onChange('')} disabled={disabled || value === ''}>

@@ -7,6 +7,7 @@ import {
   SETTINGS_FIELD_LABELS,
   SETTINGS_FIELD_NAMES,
   diffSettings,
+  mediaPathOf,
   mergeDraftOverLive,
   normaliseSettings,
   type SettingsRecord,
@@ -27,8 +28,25 @@ function shorten(text: string): string {
   return flat.length > VALUE_MAX_LENGTH ? `${flat.slice(0, VALUE_MAX_LENGTH - 1)}…` : flat;
 }
 
+/** A media library file's name ('poster.jpg') for its proxy URL, else null (issue 25: names, not URLs). */
+export function libraryFileName(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const path = mediaPathOf(value);
+  return path ? (path.split('/').pop() ?? path) : null;
+}
+
+const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)$/i;
+
+/** The URL to show as a thumbnail when `value` is a library image, else null. */
+export function libraryImageUrl(value: unknown): string | null {
+  const name = libraryFileName(value);
+  return name && IMAGE_FILE.test(name) ? (value as string) : null;
+}
+
 export function scalarText(value: unknown): string | null {
   if (value === null || value === undefined) return '(not set)';
+  const file = libraryFileName(value);
+  if (file) return `"${shorten(file)}" (media library)`;
   if (typeof value === 'string') return value.trim() === '' ? '(empty)' : `"${shorten(value)}"`;
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (typeof value === 'number') return String(value);
@@ -49,6 +67,8 @@ export function changeRowText(field: WritableSettingsField, before: unknown, aft
 
 export interface PublishChangeList {
   rows: string[];
+  /** Per row: the library image it puts on live, shown as a thumbnail (null: none). */
+  images: (string | null)[];
   /** Changed fields beyond the rows shown. */
   more: number;
 }
@@ -62,8 +82,10 @@ export function publishChanges(live: Partial<SettingsRecord>, target: Partial<Se
   const after = normaliseSettings(target, 'editor');
   const changed = new Set(Object.keys(diffSettings(before, after)));
   const fields = SETTINGS_FIELD_NAMES.filter((name): name is WritableSettingsField => changed.has(name));
+  const shown = fields.slice(0, limit);
   return {
-    rows: fields.slice(0, limit).map((field) => changeRowText(field, before[field], after[field])),
+    rows: shown.map((field) => changeRowText(field, before[field], after[field])),
+    images: shown.map((field) => libraryImageUrl(after[field])),
     more: Math.max(0, fields.length - limit),
   };
 }

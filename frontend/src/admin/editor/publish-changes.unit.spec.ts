@@ -5,18 +5,18 @@ const live = normaliseSettings({ hero_title: 'Old', site_title: 'Punchline' }, '
 
 describe('what a publish changes on live (issue 12)', () => {
   it('lists a changed hero title with its label, old and new value', () => {
-    expect(publishChanges(live, { ...live, hero_title: 'New' })).toEqual({ rows: ['Hero title: "Old" → "New"'], more: 0 });
+    expect(publishChanges(live, { ...live, hero_title: 'New' })).toEqual({ rows: ['Hero title: "Old" → "New"'], images: [null], more: 0 });
   });
 
   it('lists nothing when live already shows the content, also when a blank falls back to the same default', () => {
-    expect(publishChanges(live, { ...live })).toEqual({ rows: [], more: 0 });
-    expect(publishChanges(live, { ...live, maintenance_message: '' })).toEqual({ rows: [], more: 0 });
+    expect(publishChanges(live, { ...live })).toEqual({ rows: [], images: [], more: 0 });
+    expect(publishChanges(live, { ...live, maintenance_message: '' })).toEqual({ rows: [], images: [], more: 0 });
     expect(NO_PUBLISH_CHANGES_TEXT).toBe('No changes: live already shows this.');
   });
 
   it('keeps the record field order and stops after the row limit, counting the rest', () => {
     const target = { ...live, hero_title: 'A', site_title: 'B', footer_text: 'C', about_title: 'D' };
-    expect(publishChanges(live, target, 2)).toEqual({ rows: ['Site title: "Punchline" → "B"', 'Footer text: "© Punchline. All rights reserved." → "C"'], more: 2 });
+    expect(publishChanges(live, target, 2)).toMatchObject({ rows: ['Site title: "Punchline" → "B"', 'Footer text: "© Punchline. All rights reserved." → "C"'], more: 2 });
     expect(publishChanges(live, target).rows).toHaveLength(4);
   });
 
@@ -49,5 +49,13 @@ describe('what a publish changes on live (issue 12)', () => {
     const after = liveAfterSnapshot(live, { hero_title: 'From the snapshot' });
     expect(after.site_title).toBe('Punchline');
     expect(publishChanges(live, after).rows).toEqual(['Hero title: "Old" → "From the snapshot"']);
+  });
+
+  it('names library files by their file name and shows library images as thumbnails (issue 25)', () => {
+    const poster = '/api/storage/proxy?bucket=media&path=posters%2Fspring-poster.jpg';
+    const changes = publishChanges(live, { ...live, hero_image_url: poster });
+    expect(changes.rows).toEqual(['Hero image: (empty) → "spring-poster.jpg" (media library)']);
+    expect(changes.images).toEqual([poster]);
+    expect(changes.rows.join()).not.toContain('/api/storage/proxy');
   });
 });

@@ -21,7 +21,7 @@ import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type Publis
 import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi } from './settings-api';
 import type { SettingsVersionView } from '@punchline/domain';
 import { formatWhen } from '../../shared/format-when';
-import { instantFromLocalInput, localInputValue, localTimeZone, nextFullHour, scheduleTimeError, utcText, type PublishTiming } from './publish-schedule';
+import { instantFromLocalInput, localInputValue, localText, localTimeZone, nextFullHour, scheduleTimeError, type PublishTiming } from './publish-schedule';
 import { snapshotName } from './snapshots-dialog';
 import { LoadError } from '../ui/list-status';
 
@@ -254,7 +254,7 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
                 onChange={(event) => setTiming({ kind: 'scheduled', local: event.target.value })}
               />
               <p id={whenHintId} className="ed-field__hint">
-                {scheduledAt ? `That is ${utcText(scheduledAt)}.` : 'Pick a date and a time.'}
+                {scheduledAt ? `Goes live ${localText(scheduledAt)}.` : 'Pick a date and a time.'}
               </p>
             </div>
           ) : null}
@@ -276,9 +276,15 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
           {preview.state === 'ready' && preview.changes.rows.length === 0 ? <p className="ed-muted">{NO_PUBLISH_CHANGES_TEXT}</p> : null}
           {preview.state === 'ready' && preview.changes.rows.length > 0 ? (
             <ul className="ed-publish-changes__list" aria-label="Changes on live">
-              {preview.changes.rows.map((row) => (
-                <li key={row}>{row}</li>
-              ))}
+              {preview.changes.rows.map((row, i) => {
+                const image = preview.changes.images[i];
+                return (
+                  <li key={row} className={image ? 'ed-publish-changes__media' : undefined}>
+                    {image ? <img src={image} alt="" className="ed-publish-changes__thumb" loading="lazy" /> : null}
+                    <span>{row}</span>
+                  </li>
+                );
+              })}
               {preview.changes.more > 0 ? <li className="ed-muted">…and {preview.changes.more} more</li> : null}
             </ul>
           ) : null}

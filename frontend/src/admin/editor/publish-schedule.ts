@@ -1,6 +1,7 @@
 /**
  * Scheduled publishing as the Publish dialog and the editor header show it (issue 14): a time the
- * admin picks in their own time zone, sent and listed as a UTC instant, always shown with both.
+ * admin picks in their own time zone, sent and stored as a UTC instant, shown in the admin's zone
+ * with the zone named once (issue 25).
  */
 import { EDITOR_TEXTS } from './editor-texts';
 import type { PublishChoice } from './draft-editor';
@@ -58,8 +59,17 @@ export function scheduleTimeError(timing: PublishTiming, now: Date): string | nu
   return Date.parse(at) <= now.getTime() ? EDITOR_TEXTS.scheduleTimeInPast : null;
 }
 
-/** The success notice names what will go live and when, in both readings. */
+/**
+ * One moment, named once (issue 25): the admin's local reading with the weekday, and the zone it is
+ * in, e.g. 'Fri, 12 Jun 2031, 18:00 (Europe/Berlin)'. The UTC instant stays in the markup
+ * (`<time dateTime>`) for machines.
+ */
+export function momentText(iso: string, locale?: string): string {
+  return `${localText(iso, locale)} (${localTimeZone()})`;
+}
+
+/** The success notice names what will go live and when. */
 export function scheduledNoticeText(choice: PublishChoice, at: string): string {
   const what = choice.kind === 'snapshot' ? `snapshot '${choice.name}'` : 'the current draft (saved as a snapshot)';
-  return `Scheduled ${what} to go live on ${localText(at)} (${utcText(at)}).`;
+  return `Scheduled ${what} to go live on ${momentText(at)}.`;
 }

@@ -24,7 +24,12 @@ describe('scheduled publishing in the Publish dialog', () => {
   });
 
   it('names what will go live and when', () => {
-    expect(scheduledNoticeText({ kind: 'snapshot', id: 's', name: 'Spring' }, '2031-06-12T16:00:00.000Z')).toMatch(/^Scheduled snapshot 'Spring' to go live on .+ \(2031-06-12 16:00 UTC\)\.$/);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const text = scheduledNoticeText({ kind: 'snapshot', id: 's', name: 'Spring' }, '2031-06-12T16:00:00.000Z');
+    expect(text).toMatch(/^Scheduled snapshot 'Spring' to go live on .+ 2031, .+\)\.$/);
+    // Issue 25: the moment once, with its zone once.
+    expect(text.split(zone)).toHaveLength(2);
+    expect(text).not.toMatch(/UTC\)?.*UTC/);
     expect(scheduledNoticeText({ kind: 'current' }, '2031-06-12T16:00:00.000Z')).toMatch(/^Scheduled the current draft \(saved as a snapshot\) to go live on /);
   });
 });

@@ -96,12 +96,21 @@ export const settingsApi = {
   listSchedules: () => request('GET', '/api/settings/schedules'),
   cancelSchedule: (id: string) => request('DELETE', `/api/settings/schedules/${encodeURIComponent(id)}`),
   /**
-   * Lock changes pushed by the server (issue 12 point 4); answers the unsubscribe. EventSource
+   * Lock changes pushed by the server (issue 12 point 4), and the draft's version (issue 25); answers the unsubscribe. EventSource
    * reconnects by itself; where it is missing the 90 s poll alone keeps the editor informed.
    */
-  watchLock: (onLock: (lock: ReceivedLock | null) => void): (() => void) => {
+  watchLock: (onLock: (lock: ReceivedLock | null) => void, onDraft?: (version: number) => void): (() => void) => {
     if (typeof EventSource === 'undefined') return () => undefined;
     const source = new EventSource('/api/settings/lock/events');
+    // Issue 25: the same stream says when the draft changed (a save, restore or pull made elsewhere).
+    source.addEventListener('draft', (event) => {
+      try {
+        const version = (JSON.parse((event as MessageEvent<string>).data) as { version?: unknown }).version;
+        if (typeof version === 'number') onDraft?.(version);
+      } catch {
+        // A malformed event changes nothing.
+      }
+    });
     source.addEventListener('lock', (event) => {
       try {
         onLock(lockFrom(JSON.parse((event as MessageEvent<string>).data)));

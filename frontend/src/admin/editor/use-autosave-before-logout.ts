@@ -10,7 +10,9 @@ import { useEditor } from './editor-context';
 export function useAutosaveBeforeLogout(): void {
   const { editor, lock, controls } = useEditor();
   useBeforeAutoLogout(async () => {
-    if (canAutoSave({ canSave: controls.canSave, lock: lock.state.status })) await editor.save();
+    const saved = canAutoSave({ canSave: controls.canSave, lock: lock.state.status }) ? (await editor.save()).ok : false;
     if (lock.state.status === 'mine') await lock.release();
+    // Issue 25: the sign-in screen that follows says the edits were saved.
+    return saved ? 'saved-draft' : undefined;
   });
 }

@@ -51,6 +51,8 @@ export interface DraftEditorControls {
   schedulePublish: (choice: PublishChoice, at: string) => Promise<OperationResult>;
   restoreSnapshot: (snapshotId: string) => Promise<OperationResult>;
   dismissNotice: () => void;
+  /** Shows a notice (issue 25: the draft was changed elsewhere and reloaded). */
+  notify: (notice: EditorState['notice']) => void;
   /** Marks fields to be saved as the editor shows them (they equal what was loaded, but the site reads them otherwise). */
   pin: (fields: WritableSettingsField[]) => void;
 }
@@ -204,8 +206,9 @@ export function useDraftEditor(options: {
     async (choice: PublishChoice): Promise<OperationResult> => {
       const outcome = await afterSavingFirst(() => api.publish(choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.publishFailed);
       if (!outcome.ok) return outcome;
-      rememberStage('live');
-      await load('live');
+      // Issue 25: after publishing the admin goes on editing; the notice says what went live.
+      rememberStage('draft');
+      await load('draft');
       dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
       return outcome;
     },
@@ -253,9 +256,10 @@ export function useDraftEditor(options: {
     await load(stateRef.current.stage);
   }, [load]);
   const dismissNotice = useCallback(() => dispatch({ type: 'notice', notice: null }), []);
+  const notify = useCallback((notice: EditorState['notice']) => dispatch({ type: 'notice', notice }), []);
 
   const { baseline, current } = state;
   const dirty = useMemo(() => isDirty({ baseline, current, pinned: state.pinned }), [baseline, current, state.pinned]);
   const pin = useCallback((fields: WritableSettingsField[]) => dispatch({ type: 'pin', fields }), []);
-  return { state, dirty, update, changeStage, reload, save, pullLive, publish, schedulePublish, restoreSnapshot, dismissNotice, pin };
+  return { state, dirty, update, changeStage, reload, save, pullLive, publish, schedulePublish, restoreSnapshot, dismissNotice, notify, pin };
 }

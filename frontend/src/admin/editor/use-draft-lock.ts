@@ -4,7 +4,7 @@
  * release beacon when the page closes. Calls run one after another so a release can never overtake
  * the acquire before it.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DEFAULT_LOCK_TIMING, INITIAL_LOCK_STATE, lockReducer, lockView, type LockTiming, type LockView } from './draft-lock';
 import { EDITOR_TEXTS } from './editor-texts';
 import { lockFailureText, lockFrom, settingsApi, type ApiResult, type EditorStage, type SettingsApi } from './settings-api';
@@ -22,6 +22,11 @@ export interface DraftLockControls {
   release: () => Promise<void>;
   refresh: () => Promise<void>;
   clearError: () => void;
+  /**
+   * The draft's version as the lock's event stream last told it (issue 25), null until it has: it
+   * moves on every change of the draft, this tab's own saves included.
+   */
+  draftVersion: number | null;
 }
 
 export interface UseDraftLockOptions {
@@ -40,6 +45,7 @@ export function useDraftLock({ stage, myEmail, timing, api = settingsApi }: UseD
   stateRef.current = state;
   const enabled = myEmail !== null;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [draftVersion, setDraftVersion] = useState<number | null>(null);
   const mounted = useRef(true);
 
   const serial = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
@@ -132,11 +138,16 @@ export function useDraftLock({ stage, myEmail, timing, api = settingsApi }: UseD
   stageRef.current = stage;
   useEffect(() => {
     if (!enabled || !api.watchLock) return undefined;
-    return api.watchLock((lock) => {
-      const before = stateRef.current.status;
-      safeDispatch({ type: 'lock', lock });
-      if (lock === null && before === 'other' && stageRef.current === 'draft') void acquire({ silent: true });
-    });
+    return api.watchLock(
+      (lock) => {
+        const before = stateRef.current.status;
+        safeDispatch({ type: 'lock', lock });
+        if (lock === null && before === 'other' && stageRef.current === 'draft') void acquire({ silent: true });
+      },
+      (version) => {
+        if (mounted.current) setDraftVersion(version);
+      },
+    );
   }, [enabled, api, safeDispatch, acquire]);
 
   const status = state.status;
@@ -161,5 +172,5 @@ export function useDraftLock({ stage, myEmail, timing, api = settingsApi }: UseD
   }, [api]);
 
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
-  return { state, acquire, release, refresh: load, clearError };
+  return { state, acquire, release, refresh: load, clearError, draftVersion };
 }

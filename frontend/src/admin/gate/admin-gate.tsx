@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../shared/session';
 import { signInHref } from '../../shared/session-state';
+import { signOutReasonText, takeSignOutReason } from '../session/sign-out-reason';
 
 /** Why the last sign-in attempt came back without admin access (?signin=… from the server). */
 export function signInNotice(search: string): string | null {
@@ -24,6 +25,8 @@ export function signInNotice(search: string): string | null {
 export function AdminGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  // Issue 25: after an automatic sign-out the screen says why (read once, for this page load).
+  const [signedOut] = useState(() => (typeof window === 'undefined' ? null : takeSignOutReason()));
   if (session.status === 'loading') {
     return (
       <div className="admin-gate">
@@ -41,6 +44,11 @@ export function AdminGate({ children }: { children: ReactNode }) {
       <main className="admin-gate__card" aria-labelledby="admin-gate-title">
         <p className="admin-gate__brand">Punchline Admin</p>
         <h1 id="admin-gate-title">Admin sign-in required</h1>
+        {signedOut && !session.user ? (
+          <p className="admin-gate__signed-out" role="status">
+            {signOutReasonText(signedOut)}
+          </p>
+        ) : null}
         {session.user ? (
           <p>
             You are signed in as <strong>{session.user.email}</strong>, which is not on the admin allowlist. Ask an admin to add it, or sign in

@@ -8,6 +8,8 @@ import { Link, useSearchParams } from 'react-router';
 import { SETTINGS_FIELD_LABELS, type JsonChange } from '@punchline/domain';
 import { errorText } from '../../shared/api';
 import { formatWhen } from '../../shared/format-when';
+import { holderDisplayName } from '../editor/draft-lock';
+import { lockFrom } from '../editor/settings-api';
 import { ConfirmDialog } from '../ui/modal-dialog';
 import { ChangeList } from './change-list';
 import { historyApi, type HistoryItem, type HistoryStage, type VerifyResult } from './history-api';
@@ -91,7 +93,7 @@ export function SiteHistoryPage() {
     const when = formatWhen(pending.item.occurred_at, { seconds: true });
     setPending(null);
     if (!result.ok) {
-      setNotice({ tone: 'error', text: errorText(result, pending.kind === 'rollback' ? 'Failed to roll back live' : 'Failed to restore into the draft') });
+      setNotice({ tone: 'error', text: result.status === 423 ? lockedText(result.errorBody, pending.kind) : errorText(result, pending.kind === 'rollback' ? 'Failed to roll back live' : 'Failed to restore into the draft') });
       return;
     }
     setNotice({ tone: 'success', text: pending.kind === 'rollback' ? `Live rolled back to the publish of ${when}.` : `The draft now holds the ${stage} site as it was on ${when}.` });
@@ -206,7 +208,7 @@ export function SiteHistoryPage() {
               <p>
                 {pending.kind === 'rollback'
                   ? `Every visitor will see the site as it was after the publish of ${formatWhen(pending.item.occurred_at, { seconds: true })}. The draft stays as it is.`
-                  : `The draft becomes the ${stage === 'live' ? 'live site' : 'draft'} as it was on ${formatWhen(pending.item.occurred_at, { seconds: true })}. You need the draft lock; nothing goes live.`}
+                  : `The draft becomes the ${stage === 'live' ? 'live site' : 'draft'} as it was on ${formatWhen(pending.item.occurred_at, { seconds: true })}. Nothing goes live. Open editors show the restored draft.`}
               </p>
               {pending.changes === null ? <p className="hs-muted">Listing what changes…</p> : <ChangeList changes={pending.changes} label="What changes" />}
             </>
@@ -220,6 +222,22 @@ export function SiteHistoryPage() {
       />
     </div>
   );
+}
+
+/**
+ * A 423 names who holds the draft lock (issue 25): the restore takes a free lock by itself, so the
+ * only way it is refused is another admin editing; a rollback likewise waits for them.
+ */
+function lockedText(body: unknown, kind: 'rollback' | 'restore'): string {
+  // A rollback's 423 carries the decider's {holderEmail, expiresAt}; a restore's the named lock.
+  const raw = (body ?? {}) as { holderEmail?: unknown; expiresAt?: unknown };
+  const lock =
+    lockFrom(body) ?? (typeof raw.holderEmail === 'string' ? { holder_email: raw.holderEmail, expires_at: typeof raw.expiresAt === 'string' ? raw.expiresAt : undefined } : null);
+  const who = holderDisplayName(lock) ?? 'Another admin';
+  const email = lock?.holder_name?.trim() && lock.holder_email ? ` (${lock.holder_email})` : '';
+  const until = lock?.expires_at ? ` Their lock lapses at ${formatWhen(lock.expires_at)} unless they keep editing.` : '';
+  const what = kind === 'restore' ? 'so this point cannot be restored into the draft now' : 'so live cannot be rolled back now';
+  return `${who}${email} is editing the draft and holds its lock, ${what}. Try again when they are done, or ask them to release the lock.${until}`;
 }
 
 function VerifyOutcome({ result }: { result: VerifyResult | { error: string } | 'running' | null }) {

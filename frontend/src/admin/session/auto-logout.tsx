@@ -1,7 +1,11 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 
-/** Runs before an automatic sign-out, e.g. to save an eligible draft (SPEC §4). */
-export type BeforeAutoLogout = () => void | Promise<void>;
+/**
+ * Runs before an automatic sign-out, e.g. to save an eligible draft (SPEC §4). It may answer
+ * 'saved-draft' when it saved unsaved edits, so the sign-in screen can say so (issue 25).
+ */
+export type BeforeAutoLogoutOutcome = void | 'saved-draft';
+export type BeforeAutoLogout = () => BeforeAutoLogoutOutcome | Promise<BeforeAutoLogoutOutcome>;
 
 export interface AutoLogoutRegistry {
   /** Adds a hook; returns the function that removes it. */
@@ -13,7 +17,7 @@ export const AutoLogoutContext = createContext<AutoLogoutRegistry | null>(null);
 /** How long sign-out waits for the hooks (a hung save must not keep a session open). */
 export const BEFORE_AUTO_LOGOUT_LIMIT_MS = 10_000;
 
-export function createAutoLogoutRegistry(): AutoLogoutRegistry & { runAll(): Promise<void> } {
+export function createAutoLogoutRegistry(): AutoLogoutRegistry & { runAll(): Promise<BeforeAutoLogoutOutcome[]> } {
   const hooks = new Set<BeforeAutoLogout>();
   return {
     register(hook) {
@@ -24,7 +28,8 @@ export function createAutoLogoutRegistry(): AutoLogoutRegistry & { runAll(): Pro
     },
     async runAll() {
       const all = Promise.allSettled([...hooks].map(async (hook) => hook()));
-      await Promise.race([all, new Promise((resolve) => setTimeout(resolve, BEFORE_AUTO_LOGOUT_LIMIT_MS))]);
+      const settled = await Promise.race([all, new Promise<null>((resolve) => setTimeout(() => resolve(null), BEFORE_AUTO_LOGOUT_LIMIT_MS))]);
+      return settled === null ? [] : settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     },
   };
 }

@@ -6,6 +6,7 @@ describe('before-auto-logout hooks', () => {
     const ran: string[] = [];
     registry.register(async () => {
       ran.push('save draft');
+      return 'saved-draft' as const;
     });
     registry.register(() => {
       throw new Error('boom');
@@ -14,7 +15,8 @@ describe('before-auto-logout hooks', () => {
       ran.push('removed');
     });
     remove();
-    await registry.runAll();
+    // Issue 25: what the hooks did reaches the sign-out, so the next screen can say edits were saved.
+    expect(await registry.runAll()).toEqual(['saved-draft']);
     expect(ran).toEqual(['save draft']);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../../shared/session';
 import { AutoLogoutContext, createAutoLogoutRegistry } from './auto-logout';
+import { rememberSignOutReason, type SignOutReason } from './sign-out-reason';
 import { ACTIVITY_EVENTS, INACTIVITY_COUNTDOWN_SECONDS, LAST_ACTIVITY_STORAGE_KEY, inactivityPhase, sharedLastActivity } from './inactivity';
 
 const TICK_MS = 1000;
@@ -31,12 +32,14 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
   const leaving = useRef(false);
   const warningOpen = secondsLeft !== null;
 
-  const signOut = useRef<() => Promise<void>>(async () => undefined);
-  signOut.current = async () => {
+  const signOut = useRef<(reason: SignOutReason['reason']) => Promise<void>>(async () => undefined);
+  signOut.current = async (reason) => {
     if (leaving.current) return;
     leaving.current = true;
     setBusy('leaving');
-    await registry.runAll();
+    const outcomes = await registry.runAll();
+    // Issue 25: the sign-in screen says why, and that unsaved edits were saved when they were.
+    rememberSignOutReason({ reason, minutes: session.sessionTimeoutMinutes, savedDraft: outcomes.includes('saved-draft') });
     await session.logout();
   };
 
@@ -69,7 +72,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
       else if (phase.phase === 'warning') setSecondsLeft(phase.secondsLeft);
       else {
         setSecondsLeft(0);
-        void signOut.current();
+        void signOut.current('timeout');
       }
     };
     const timer = window.setInterval(tick, TICK_MS);
@@ -83,7 +86,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
     setBusy(null);
     if (outcome === 'expired') {
       // The server session is already gone: nothing to keep.
-      void signOut.current();
+      void signOut.current('timeout');
       return;
     }
     if (outcome === 'failed') {
@@ -109,7 +112,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
         busy={busy}
         error={error}
         onStay={() => void staySignedIn()}
-        onSignOut={() => void signOut.current()}
+        onSignOut={() => void signOut.current('chosen')}
       />
     </AutoLogoutContext.Provider>
   );
