@@ -146,6 +146,9 @@ export const SHOW_CURRENCY_MESSAGE = 'Enter a three-letter currency code such as
 export const SHOW_AVAILABILITY_MESSAGE = 'Expected on_sale, sold_out or cancelled.';
 const PRICE = /^\d{1,7}(?:\.\d{1,2})?$/;
 const CURRENCY = /^[A-Z]{3}$/;
+/** For the editor's instant feedback: the rules a save is judged by. */
+export const isShowPrice = (value: string): boolean => PRICE.test(value.trim());
+export const isCurrencyCode = (value: string): boolean => CURRENCY.test(value.trim().toUpperCase());
 
 /**
  * A show (issue 31 added the optional fields): the four SPEC fields always; an optional field only
