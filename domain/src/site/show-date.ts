@@ -157,3 +157,18 @@ export function showStartIso(show: ShowDate, zone?: string): string {
 export function showEndIso(show: ShowDate, zone: string): string | null {
   return show.end ? zonedIso(show.end.date, show.end.time, zone) : null;
 }
+
+/** What the public events page shows beside a date it could read (issue 31), computed on the server. */
+export interface ShowTime {
+  /** For <time datetime>: the day, or the local time with the zone's offset. */
+  dateTime: string;
+  /** The zone's short name at that time ('CDT', 'GMT+2') when the text gives a time, else null. */
+  zoneName: string | null;
+}
+
+export function showTimeOf(show: ShowDate, zone: string): ShowTime {
+  if (!show.time) return { dateTime: show.date, zoneName: null };
+  const instant = zonedInstant(show.date, show.time, zone);
+  const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? null;
+  return { dateTime: zonedIso(show.date, show.time, zone), zoneName };
+}

@@ -4,11 +4,13 @@ import {
   showEndIso,
   showHasPassed,
   showStartIso,
+  showTimeOf,
   toProxyUrl,
   zonedInstant,
   type EventItem,
   type SettingsRecord,
   type ShowDate,
+  type ShowTime,
 } from '@punchline/domain';
 import { showCalendarKey } from '@punchline/projections';
 
@@ -27,6 +29,17 @@ export function datedUpcomingShows(settings: ShowSettings, now: Date): DatedShow
     if (when && !showHasPassed(when, now, settings.site_timezone)) shows.push({ show, when });
   }
   return shows;
+}
+
+/** The dates of every listed show the server can read, for the events page's <time> elements (SiteData.showTimes). */
+export function showTimes(settings: Pick<SettingsRecord, 'events_upcoming' | 'events_past' | 'site_timezone'>, now: Date): Record<string, ShowTime> {
+  const times: Record<string, ShowTime> = {};
+  for (const show of [...(settings.events_upcoming ?? []), ...(settings.events_past ?? [])]) {
+    if (Object.prototype.hasOwnProperty.call(times, show.date)) continue;
+    const when = readShowDate(show.date, now);
+    if (when) times[show.date] = showTimeOf(when, settings.site_timezone);
+  }
+  return times;
 }
 
 const isHttpLink = (link: string): boolean => /^https?:\/\//i.test(link.trim());
