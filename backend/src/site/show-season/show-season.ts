@@ -135,6 +135,7 @@ export function showUid(show: Pick<EventItem, 'title' | 'venue'>, host: string):
 export function calendarText(value: string): string {
   return value
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]/g, ' ')
     .trim();
 }
