@@ -7,6 +7,7 @@ import {
   isShowPrice,
   readShowDate,
   SHOW_CURRENCY_MESSAGE,
+  SHOW_OPTIONAL_FIELDS,
   SHOW_PRICE_MESSAGE,
   showDateProblem,
   type EventItem,
@@ -22,7 +23,7 @@ import { SelectControl, TextControl, UrlControl } from '../ui/form-controls';
 import { ItemListEditor } from '../ui/list-controls';
 import { PageThemeSection } from './page-theme-section';
 
-type OptionalShowField = 'address' | 'description' | 'price' | 'currency' | 'availability' | 'performers' | 'image_url';
+type OptionalShowField = (typeof SHOW_OPTIONAL_FIELDS)[number];
 
 const AVAILABILITY_OPTIONS: { value: ShowAvailability | ''; label: string }[] = [
   { value: '', label: 'Not stated' },
@@ -101,7 +102,6 @@ function ShowDetails({ event, name, setOptional, canEdit }: { event: EventItem; 
           label="Price"
           value={price}
           placeholder="15"
-          inputMode="numeric"
           hint="Optional. A number such as 15 or 12.50; 0 for a free show."
           message={price !== '' && !isShowPrice(price) ? SHOW_PRICE_MESSAGE : undefined}
           onChange={(value) => setOptional('price', value)}
