@@ -135,7 +135,7 @@ const eventTitle = (noun: string) => (event: EventItem, index: number) => [event
 export function EventsTab() {
   const { settings, update, canEdit } = useEditorForm();
   const [now] = useState(() => new Date());
-  const passed = passedShows(settings.events_upcoming, now);
+  const passed = passedShows(settings.events_upcoming, now, settings.site_timezone);
   const movePast = () =>
     update({ events_upcoming: settings.events_upcoming.filter((e) => !passed.has(e)), events_past: [...[...passed].reverse(), ...settings.events_past] });
   return (
