@@ -12,8 +12,7 @@ describe('events tab helpers (issue 14 point 4, issue 12 point 9)', () => {
   });
 
   it('judges "passed" in the site time zone (issue 31)', () => {
-    // 8pm on November 24 in Chicago is 02:00 UTC on the 25th: over at noon UTC; in Tokyo long over too,
-    // and an 11pm show in Honolulu (09:00 UTC on the 25th) is over at noon UTC but not at 08:00 UTC.
+    // 11pm on November 24 in Honolulu is 09:00 UTC on the 25th: over at noon UTC, not yet at 08:00 UTC.
     const late = show('Late', 'November 24, 2026 11pm');
     expect([...passedShows([late], NOW, 'Pacific/Honolulu')]).toEqual([late]);
     expect([...passedShows([late], new Date('2026-11-25T08:00:00Z'), 'Pacific/Honolulu')]).toEqual([]);
