@@ -3,7 +3,7 @@
  * through a loopback OAuth2 provider, the layout, the Admin Access panel, the inactivity dialog and
  * logout. Screenshots land in e2e/artifacts/auth-*.png.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/admin';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
@@ -51,7 +51,7 @@ async function signInThroughUi(p: Page, user: { email: string; name: string; pic
 }
 
 async function expectNoSeriousAxeViolations(p: Page, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page: p });
+  const builder = fullAxe(p);
   const results = await (include ? builder.include(include) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -4,7 +4,7 @@
  * saves first), point 7 (focus on the new screen's heading, Remove keeps focus and can be undone)
  * and point 8 (the current-draft publish error), each axe clean without horizontal scroll.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { horizontalOverflow, launchChromium } from './support/browser';
@@ -45,7 +45,7 @@ async function signIn(path: string, heading: string): Promise<Page> {
 
 async function clean(page: Page): Promise<void> {
   expect(await horizontalOverflow(page)).toBe(0);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await fullAxe(page).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 

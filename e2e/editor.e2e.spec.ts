@@ -3,7 +3,7 @@
  * preview, publish; two admins and the draft lock; snapshots; every Page Configurations tab;
  * accessibility and phone width; leaving with unsaved changes; auto-save before an automatic logout.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow, launchChromium, valueOnceSettled } from './support/browser';
@@ -155,7 +155,7 @@ test('with a snapshot present, Publish to Live preselects the current draft, lis
   await dialog.getByLabel('I have reviewed the selected draft snapshot.').waitFor();
   await current.check();
   await changes.getByText(`Hero title: "${liveBefore}" → "Fresh headline, never saved"`).waitFor();
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await fullAxe(page).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await dialog.getByLabel('I have reviewed the current draft.').check();
@@ -353,7 +353,7 @@ test('both screens: no serious or critical axe violations, no horizontal scroll 
   ] as const) {
     const page = await signIn(E2E_ADMIN_EMAIL, path);
     await holdsLock(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await fullAxe(page).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await screenshot(page, `editor-${name}-1280`);
@@ -362,7 +362,7 @@ test('both screens: no serious or critical axe violations, no horizontal scroll 
     await page.waitForTimeout(200);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, `editor-${name}-360`);
-    const phoneResults = await new AxeBuilder({ page }).analyze();
+    const phoneResults = await fullAxe(page).analyze();
     expect(phoneResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   }
 
@@ -373,13 +373,13 @@ test('both screens: no serious or critical axe violations, no horizontal scroll 
   await other.getByText(LOCKED_BANNER).waitFor();
   expect(await horizontalOverflow(other)).toBe(0);
   await screenshot(other, 'editor-page-configurations-locked-360');
-  const locked = await new AxeBuilder({ page: other }).analyze();
+  const locked = await fullAxe(other).analyze();
   expect(locked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await holder.getByRole('button', { name: 'Snapshots' }).click();
   const snapshots = holder.getByRole('dialog', { name: 'Draft snapshots' });
   await snapshots.getByRole('heading', { name: 'Recent snapshots' }).waitFor();
   await snapshots.getByText('Loading snapshots…').waitFor({ state: 'hidden' });
-  const dialog = await new AxeBuilder({ page: holder }).analyze();
+  const dialog = await fullAxe(holder).analyze();
   expect(dialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 

@@ -83,7 +83,7 @@ test('past shows are marked and moved to Past; the picker writes the date; sort 
   await page.getByLabel('Pick the date of Mystery Night').fill('');
   await page.getByRole('group', { name: /^Upcoming events/ }).getByLabel('Date', { exact: true }).first().fill('TBA');
   await page.getByRole('button', { name: 'Sort by date' }).click();
-  const titles = await page.getByRole('group', { name: /^Upcoming events/ }).getByRole('heading', { level: 4 }).allTextContents();
+  const titles = await page.getByRole('group', { name: /^Upcoming events/ }).getByRole('heading', { level: 3 }).allTextContents();
   expect(titles).toEqual(['Late Laughs · June 12, 2031', 'Mystery Night · TBA']);
 
   await page.getByRole('button', { name: 'Save Draft' }).click();

@@ -6,7 +6,7 @@
  * phone width. Screenshots land in e2e/artifacts/inbox-*.png and audit-*.png.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../backend/src/contact/test-support/smtp-server.test-kit';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
@@ -53,7 +53,7 @@ async function signIn(path: string, viewport: { width: number; height: number } 
 }
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await fullAxe(page).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

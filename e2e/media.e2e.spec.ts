@@ -4,7 +4,7 @@
  * upload straight from a field, delete of an unused file; the draft home page loads the picked
  * image through the storage proxy; accessibility and phone width.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
@@ -42,7 +42,7 @@ afterAll(async () => {
 const card = (name: string) => page.locator('.md-card').filter({ has: page.locator('.md-card__name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
 
 async function seriousViolations(target: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page: target });
+  const builder = fullAxe(target);
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

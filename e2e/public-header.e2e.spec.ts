@@ -3,7 +3,7 @@
  * site title and both the Admin Mode and Draft preview badges; at 390 px the menu is behind its
  * button and nothing overflows. Axe clean.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
@@ -62,7 +62,7 @@ test.each(TITLES)('the menu stays on one line at 1280 and 1000 px with the title
   const header = await page.locator('.site-header__bar').evaluate((bar) => bar.getBoundingClientRect().height);
   expect(header).toBeLessThan(90);
   expect(await horizontalOverflow(page)).toBe(0);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await fullAxe(page).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await screenshot(page, `public-header-1280-${title.split(' ').length}-words`);
   await page.setViewportSize({ width: 1000, height: 800 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
+import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, ROOT, startBuiltApp } from './support/app';
 import { launchChromium, takeCspViolations } from './support/browser';
@@ -64,7 +64,7 @@ async function hydrated(page: Page): Promise<void> {
 }
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await fullAxe(page).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 /** What the admin browser suites share: a signed-in page and the accessibility check they all make. */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL } from './app';
+import { fullAxe } from './axe';
 
 /**
  * Signs `email` in through the loopback Google stand-in in a new browser context and lands on
@@ -22,9 +22,9 @@ export async function signInAdmin(
   return { page, context };
 }
 
-/** axe's serious and critical violations on the page as it is now (ids; details logged). */
+/** axe's serious and critical violations on the page as it is now, every WCAG 2.1 A/AA and best-practice rule run (support/axe.ts; ids, details logged). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await fullAxe(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   for (const v of serious) console.log(v.id, v.nodes.map((n) => n.target.join(' ')).slice(0, 3));
   return serious.map((v) => v.id);

@@ -173,6 +173,7 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
       ['site_settings', true],
       ['settings_versions', true],
       ['draft_lock', true],
+      ['show_sequences', true],
     ]);
     expect(result.equal).toBe(true);
   });

@@ -200,6 +200,17 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     return Date.parse(lock.expires_at) > now.getTime() ? lock : null;
   }
 
+  /**
+   * The calendar feed's SEQUENCE per show key (issue 31), as the projection keeps it with the live
+   * row: one small table, never the history. Read once per live version by the feed.
+   */
+  async showSequences(): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ show_key: string; sequence: number | string }>(
+      `SELECT show_key, sequence FROM ${qualified(LIVE_SCHEMA, 'show_sequences')}`,
+    );
+    return new Map(rows.map((r) => [r.show_key, Number(r.sequence)]));
+  }
+
   /** Newest first (SPEC §9: the list shows 20). */
   async listVersions(options: { limit?: number; stage?: string } = {}): Promise<SettingsVersionView[]> {
     const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? VERSION_LIST_DEFAULT_LIMIT)), VERSION_LIST_MAX_LIMIT);

@@ -1,5 +1,5 @@
 import { SITE_STREAM, type SiteEvent, type StoredSettings } from '@punchline/domain';
-import { siteSettingsProjection } from '@punchline/projections';
+import { showCalendarKey, siteSettingsProjection } from '@punchline/projections';
 import { GIVEN, projectionSpecification, type GivenEvent } from '../test-support/projection-specification';
 import { databaseKinds } from '../test-support/test-database';
 import { SettingsReadService } from './settings-read.service';
@@ -114,4 +114,22 @@ describe.each(databaseKinds())('site settings projection (rm.site_settings, sett
       { ...draftSaved({ site_title: 'Elsewhere' }), streamId: 'site-copy' },
       { ...lockAcquired(ADA, GIVEN.occurredAt), streamId: 'site-copy' },
     ).then(COUNTS, [{ stages: 0, snapshots: 0, locks: 0 }]));
+
+  it('keeps each show\'s calendar SEQUENCE with the live versions: date or link changes count, edits of anything else and drafts do not (issue 31)', () => {
+    const show = (date: string, link = 'https://t.example/1', extra: Record<string, string> = {}) => ({ events_upcoming: [{ title: 'Late Show', date, venue: 'The Cellar', link, ...extra }] });
+    const other = { title: 'Other', date: 'June 1, 2031', venue: 'Pier 9', link: '' };
+    const key = showCalendarKey({ title: 'Late Show', venue: 'The Cellar' });
+    return given(
+      published(show('June 12, 2031')),
+      published({ ...show('June 12, 2031', 'https://t.example/1', { description: 'New words' }) }),
+      draftSaved(show('June 20, 2031')),
+      published(show('June 13, 2031')),
+      published({ events_upcoming: [other] }),
+      { type: 'LiveRolledBack', data: { toPosition: 1, toOccurredAt: LATER, changes: show('June 12, 2031') } },
+      published(show(' June 12, 2031 ', 'https://t.example/2')),
+    ).then('SELECT show_key, identity, sequence FROM rm.show_sequences ORDER BY show_key', [
+      { show_key: key, identity: 'June 12, 2031|https://t.example/2', sequence: 3 },
+      { show_key: showCalendarKey(other), identity: 'June 1, 2031|', sequence: 0 },
+    ].sort((a, b) => (a.show_key < b.show_key ? -1 : 1)));
+  });
 });

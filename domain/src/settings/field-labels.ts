@@ -41,6 +41,7 @@ export const SETTINGS_FIELD_LABELS: Record<WritableSettingsField, string> = {
   maintenance_enabled: 'Maintenance mode',
   maintenance_schedule_enabled: 'Daily maintenance window',
   maintenance_timezone: 'Maintenance time zone',
+  site_timezone: 'Site time zone',
   maintenance_daily_start: 'Maintenance start',
   maintenance_daily_end: 'Maintenance end',
   maintenance_message: 'Maintenance message',

@@ -49,3 +49,17 @@ export function isMaintenanceActive(settings: MaintenanceSettings, nowUtc: Date 
 export function isTimezoneName(input: unknown): input is string {
   return typeof input === 'string' && input.length <= 64 && /^(?:[A-Za-z][A-Za-z0-9_+-]*)(?:\/[A-Za-z0-9_+-]+)*$/.test(input);
 }
+
+/**
+ * A zone this runtime's time zone database knows (issue 31: the site zone is applied, so a name of
+ * the right shape is not enough). Browsers and Node 20 carry full ICU.
+ */
+export function isKnownTimeZone(input: unknown): input is string {
+  if (!isTimezoneName(input)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: input });
+    return true;
+  } catch {
+    return false;
+  }
+}

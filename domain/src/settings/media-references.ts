@@ -31,7 +31,8 @@ function mapLinks(kind: FieldKind, value: unknown, path: string, visit: Visit): 
     case 'linkList':
       return linkItems(value, path);
     case 'events':
-      return listOf((e, at) => ({ ...e, link: strAt(e.link, `${at}.link`) }));
+      // A show's image (issue 31) is absent from older records: an absent key stays absent.
+      return listOf((e, at) => ({ ...e, link: strAt(e.link, `${at}.link`), ...(e.image_url === undefined ? {} : { image_url: strAt(e.image_url, `${at}.image_url`) }) }));
     case 'team':
       return listOf((m, at) => ({ ...m, photo_url: strAt(m.photo_url, `${at}.photo_url`), socials: linkItems(m.socials, `${at}.socials`) }));
     case 'mediaSections':
@@ -55,6 +56,7 @@ function mapLinks(kind: FieldKind, value: unknown, path: string, visit: Visit): 
     case 'badgeVariant':
     case 'timeHHMM':
     case 'timezone':
+    case 'ianaTimezone':
     case 'sessionTimeout':
     case 'optionalSessionTimeout':
     case 'timestamp':

@@ -54,3 +54,21 @@ describe('rewriteLinkReferences', () => {
     expect(result).toEqual({ settings, changes: {}, fields: [], count: 0 });
   });
 });
+
+describe('a show image (issue 31)', () => {
+  const img = '/api/storage/proxy?bucket=media&path=show.jpg';
+  const settings: StoredSettings = {
+    events_upcoming: [
+      { title: 'A', date: 'June 1, 2031', venue: 'V', link: '', image_url: img },
+      { title: 'B', date: 'June 2, 2031', venue: 'V', link: '' },
+    ],
+  };
+
+  it('is a reference the Media Manager sees and renames; a show without one stays without the key', () => {
+    expect(findLinkReferences(settings, (url) => url === img)).toEqual([{ field: 'events_upcoming', path: 'events_upcoming[0].image_url', url: img }]);
+    const renamed = rewriteLinkReferences(settings, [{ from: img, to: '/api/storage/proxy?bucket=media&path=renamed.jpg' }]);
+    expect(renamed.count).toBe(1);
+    expect(renamed.settings.events_upcoming?.[0]?.image_url).toBe('/api/storage/proxy?bucket=media&path=renamed.jpg');
+    expect(Object.keys(renamed.settings.events_upcoming![1]!)).toEqual(['title', 'date', 'venue', 'link']);
+  });
+});

@@ -11,7 +11,7 @@ import { normaliseCssSize } from './css-size';
 import { checkHexColor, contrastingTextColor, normaliseHexColor, parseHexColor } from './hex-color';
 import type { IssueReporter } from './link';
 import { LINK_LABEL_MAX_LENGTH, LINK_MAX_LENGTH, checkLink, normaliseContactSocials, normaliseLinkList, normaliseSocialLinks } from './link';
-import { isTimezoneName, normaliseTimeOfDay, parseTimeOfDay, TIME_OF_DAY_MESSAGE } from './maintenance';
+import { isKnownTimeZone, isTimezoneName, normaliseTimeOfDay, parseTimeOfDay, TIME_OF_DAY_MESSAGE } from './maintenance';
 import { pinArchiveLast } from './media-sections';
 import { isRecord } from './object-guard';
 import type {
@@ -23,6 +23,7 @@ import type {
   MediaSection,
   MerchItem,
   SessionTimeoutMinutes,
+  ShowAvailability,
   SettingsField,
   SettingsReading,
   SettingsRecord,
@@ -40,6 +41,8 @@ import {
   SETTINGS_FIELD_NAMES,
   SETTINGS_FIELDS,
   settingsDefaults,
+  SHOW_AVAILABILITIES,
+  SHOW_OPTIONAL_FIELDS,
   SIZE_PRESETS,
 } from './settings-record';
 
@@ -54,6 +57,7 @@ export const SETTINGS_LIMITS = {
 
 export const SESSION_TIMEOUT_MESSAGE = `Session timeout must be one of ${SESSION_TIMEOUT_OPTIONS.slice(0, -1).join(', ')} or ${SESSION_TIMEOUT_OPTIONS.at(-1)} minutes.`;
 export const TIMEZONE_MESSAGE = 'Enter a time zone name such as America/Chicago.';
+export const SITE_TIMEZONE_MESSAGE = 'Choose a time zone from the list, such as America/Chicago or Europe/Berlin.';
 export const NOT_AN_OBJECT_MESSAGE = 'Settings must be a JSON object.';
 
 export interface SettingsFieldError {
@@ -137,12 +141,54 @@ function readList<T extends object>(raw: unknown, field: string, mode: Mode, max
   return out;
 }
 
-const readEvent = (item: Record<string, unknown>, r: ItemReader): EventItem => ({
-  title: r.text(item.title, '.title'),
-  date: r.text(item.date, '.date'),
-  venue: r.text(item.venue, '.venue'),
-  link: r.link(item.link, '.link'),
-});
+export const SHOW_PRICE_MESSAGE = 'Enter the price as a number such as 15 or 12.50 (0 for a free show).';
+export const SHOW_CURRENCY_MESSAGE = 'Enter a three-letter currency code such as USD or EUR.';
+export const SHOW_AVAILABILITY_MESSAGE = 'Expected on_sale, sold_out or cancelled.';
+const PRICE = /^\d{1,7}(?:\.\d{1,2})?$/;
+const CURRENCY = /^[A-Z]{3}$/;
+/** For the editor's instant feedback: the rules a save is judged by. */
+export const isShowPrice = (value: string): boolean => PRICE.test(value.trim());
+export const isCurrencyCode = (value: string): boolean => CURRENCY.test(value.trim().toUpperCase());
+
+/**
+ * A show (issue 31 added the optional fields): the four SPEC fields always; an optional field only
+ * when it is filled in, so records saved before those fields existed read unchanged, and a cleared
+ * field leaves the record rather than staying as ''. Readings drop a malformed price, currency or
+ * availability; a save is refused with the item's path.
+ */
+const readEvent = (item: Record<string, unknown>, r: ItemReader): EventItem => {
+  const event: EventItem = {
+    title: r.text(item.title, '.title'),
+    date: r.text(item.date, '.date'),
+    venue: r.text(item.venue, '.venue'),
+    link: r.link(item.link, '.link'),
+  };
+  const has = (key: string) => item[key] !== undefined && item[key] !== null && item[key] !== '';
+  const checked = (key: string, value: string, ok: boolean, message: string): string => {
+    if (value === '' || ok) return value;
+    r.report?.(`${r.path}.${key}`, message);
+    return '';
+  };
+  if (has('address')) event.address = r.text(item.address, '.address');
+  if (has('description')) event.description = r.text(item.description, '.description', SETTINGS_LIMITS.longTextLength);
+  if (has('price')) {
+    const price = r.text(item.price, '.price');
+    event.price = checked('price', price, PRICE.test(price), SHOW_PRICE_MESSAGE);
+  }
+  if (has('currency')) {
+    const currency = r.text(item.currency, '.currency').toUpperCase();
+    event.currency = checked('currency', currency, CURRENCY.test(currency), SHOW_CURRENCY_MESSAGE);
+  }
+  if (has('availability')) {
+    const availability = r.text(item.availability, '.availability').toLowerCase();
+    const ok = (SHOW_AVAILABILITIES as readonly string[]).includes(availability);
+    event.availability = checked('availability', availability, ok, SHOW_AVAILABILITY_MESSAGE) as ShowAvailability;
+  }
+  if (has('performers')) event.performers = r.text(item.performers, '.performers');
+  if (has('image_url')) event.image_url = r.link(item.image_url, '.image_url');
+  for (const key of SHOW_OPTIONAL_FIELDS) if (event[key] === '') delete event[key];
+  return event;
+};
 
 const readMerchItem = (item: Record<string, unknown>, r: ItemReader): MerchItem => ({
   title: r.text(item.title, '.title'),
@@ -217,6 +263,8 @@ const typeMessage = (spec: FieldSpec): string => {
       return TIME_OF_DAY_MESSAGE;
     case 'timezone':
       return TIMEZONE_MESSAGE;
+    case 'ianaTimezone':
+      return SITE_TIMEZONE_MESSAGE;
     case 'sessionTimeout':
     case 'optionalSessionTimeout':
       return SESSION_TIMEOUT_MESSAGE;
@@ -292,6 +340,14 @@ function readField(field: SettingsField, raw: unknown, mode: Mode): unknown {
       if (!isTimezoneName(v)) return stored ? fail() : fallback;
       return v;
     }
+    case 'ianaTimezone': {
+      // Blank is kept blank when stored (it reads as the maintenance zone: normaliseSettings).
+      const v = isString ? raw.trim() : '';
+      if (stored && !isNil && !isString) return fail();
+      if (v === '') return orDefault('', '');
+      if (!isKnownTimeZone(v)) return stored ? fail() : fallback;
+      return v;
+    }
     case 'sessionTimeout': {
       const v = parseSessionTimeout(raw);
       if (v === null) return stored ? fail() : fallback;
@@ -349,6 +405,8 @@ export function normaliseSettings(input: unknown, reading: SettingsReading): Set
   const record = out as unknown as SettingsRecord;
   if (parseHexColor(source.header_text_color) === null) record.header_text_color = contrastingTextColor(record.header_bg);
   if (reading === 'editor' && text(source.hero_badge_label) === '') record.hero_badge_label = record.site_title;
+  // Issue 31: shows are read in the maintenance zone until a site zone is chosen.
+  if (typeof source.site_timezone !== 'string' || !isKnownTimeZone(source.site_timezone.trim())) record.site_timezone = record.maintenance_timezone;
   return record;
 }
 

@@ -347,3 +347,53 @@ describe('validateSettingsUpdate (server)', () => {
     expect(validateSettingsField('theme_accent', '#123')).toEqual([]);
   });
 });
+
+describe('issue 31: site time zone and the optional show fields', () => {
+  const old = { title: 'Late Show', date: 'March 13, 2027 8pm', venue: 'The Cellar', link: 'https://tickets.example/1' };
+
+  it('reads the site zone as the maintenance zone until one is chosen, and refuses zones Intl does not know', () => {
+    expect(normaliseSettings({}, 'public').site_timezone).toBe('America/Chicago');
+    expect(normaliseSettings({ maintenance_timezone: 'Europe/Berlin' }, 'public').site_timezone).toBe('Europe/Berlin');
+    expect(normaliseSettings({ maintenance_timezone: 'Europe/Berlin', site_timezone: 'Asia/Tokyo' }, 'editor').site_timezone).toBe('Asia/Tokyo');
+    expect(normaliseSettings({ site_timezone: 'Mars/Olympus' }, 'public').site_timezone).toBe('America/Chicago');
+    expect(validateSettingsUpdate({ site_timezone: 'Europe/Berlin' })).toMatchObject({ ok: true, value: { site_timezone: 'Europe/Berlin' } });
+    expect(validateSettingsUpdate({ site_timezone: '' })).toMatchObject({ ok: true, value: { site_timezone: '' } });
+    expect(validateSettingsUpdate({ site_timezone: 'Mars/Olympus' })).toMatchObject({ ok: false, errors: [{ field: 'site_timezone' }] });
+    expect(validateSettingsUpdate({ site_timezone: 5 })).toMatchObject({ ok: false, errors: [{ field: 'site_timezone' }] });
+  });
+
+  it('reads records saved before the optional fields unchanged', () => {
+    expect(normaliseSettings({ events_upcoming: [old] }, 'public').events_upcoming).toEqual([old]);
+    expect(validateSettingsUpdate({ events_upcoming: [old] })).toEqual({ ok: true, value: { events_upcoming: [old] }, ignored: [] });
+  });
+
+  it('keeps the optional fields when filled in, drops them when cleared', () => {
+    const full = {
+      ...old,
+      address: ' 12 Main St, Chicago, IL 60601 ',
+      description: 'An hour of new material.',
+      price: '15.50',
+      currency: 'usd',
+      availability: 'sold_out',
+      performers: 'Ana Lee, Bo Park',
+      image_url: '/api/storage/proxy?key=media%2Fshow.jpg',
+    };
+    const result = validateSettingsUpdate({ events_upcoming: [full, { ...old, address: '', price: '', image_url: '' }] });
+    expect(result).toEqual({
+      ok: true,
+      ignored: [],
+      value: { events_upcoming: [{ ...full, address: '12 Main St, Chicago, IL 60601', currency: 'USD' }, old] },
+    });
+  });
+
+  it('refuses a malformed price, currency, availability or image link with the item path', () => {
+    const result = validateSettingsUpdate({
+      events_upcoming: [{ ...old, price: '$15', currency: 'dollars', availability: 'maybe', image_url: 'javascript:alert(1)' }],
+    });
+    expect(result.ok).toBe(false);
+    const fields = !result.ok ? result.errors.map((e) => e.field) : [];
+    expect(fields).toEqual(['events_upcoming[0].price', 'events_upcoming[0].currency', 'events_upcoming[0].availability', 'events_upcoming[0].image_url']);
+    // A reading never throws: malformed values are left out.
+    expect(normaliseSettings({ events_upcoming: [{ ...old, price: '$15', availability: 'maybe' }] }, 'public').events_upcoming).toEqual([old]);
+  });
+});

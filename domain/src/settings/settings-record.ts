@@ -44,13 +44,36 @@ export interface LinkItem {
   url: string;
 }
 
-/** `date` is free text such as 'April 1, 2025'. */
+/** What a show's tickets are doing (issue 31): schema.org `offers.availability` and `eventStatus`. */
+export const SHOW_AVAILABILITIES = ['on_sale', 'sold_out', 'cancelled'] as const;
+export type ShowAvailability = (typeof SHOW_AVAILABILITIES)[number];
+
+/**
+ * `date` is free text such as 'April 1, 2025' or 'March 13, 2027 8pm' (a time is the site time
+ * zone's, `site_timezone`). The optional fields (issue 31) are absent from older records and are
+ * kept only when filled in, so a record saved before them reads exactly as it did.
+ */
 export interface EventItem {
   title: string;
   date: string;
   venue: string;
   link: string;
+  /** The venue's postal address as one line ('12 Main St, Chicago, IL 60601'). */
+  address?: string;
+  description?: string;
+  /** A decimal amount without symbol ('15', '12.50'); '0' for a free show. */
+  price?: string;
+  /** ISO 4217 code ('USD'). */
+  currency?: string;
+  availability?: ShowAvailability;
+  /** Names separated by commas. */
+  performers?: string;
+  /** A media library image (or any http(s) image link). */
+  image_url?: string;
 }
+
+/** The optional show fields in the order the editor shows them. */
+export const SHOW_OPTIONAL_FIELDS = ['address', 'description', 'price', 'currency', 'availability', 'performers', 'image_url'] as const satisfies readonly (keyof EventItem)[];
 
 /** `title` is the member's role. */
 export interface TeamMember {
@@ -97,6 +120,11 @@ export type PageThemeSettings = { [K in PageThemeField]: string };
 export interface SettingsRecord extends PageThemeSettings {
   // Site-wide
   site_title: string;
+  /**
+   * IANA zone the shows' times are written in (issue 31): read into instants for the calendar feed
+   * and structured data. Blank reads as `maintenance_timezone`.
+   */
+  site_timezone: string;
   site_description: string;
   /** Comma-separated. */
   site_keywords: string;
@@ -212,6 +240,7 @@ export type FieldKind =
   | 'contactCards'
   | 'timeHHMM'
   | 'timezone'
+  | 'ianaTimezone'
   | 'sessionTimeout'
   | 'optionalSessionTimeout'
   | 'timestamp';
@@ -250,6 +279,7 @@ const pageThemeFields = Object.fromEntries(
 /** Every field of the record with its kind; `satisfies` makes a missing or extra field a compile error. */
 export const SETTINGS_FIELDS = {
   site_title: f('text', 'branding'),
+  site_timezone: f('ianaTimezone', 'branding'),
   site_description: f('longText', 'branding'),
   site_keywords: f('text', 'branding'),
   logo_url: f('url', 'branding'),
@@ -363,6 +393,7 @@ export function copyrightLine(year?: number): string {
 /** Defaults that depend on nothing else. `header_text_color` and the editor's badge label are derived (see `settingsDefaults`). */
 const BASE_DEFAULTS: Omit<SettingsRecord, 'theme_bg' | 'hero_badge_enabled' | 'hero_badge_label' | 'header_text_color'> = {
   site_title: BRAND_NAME,
+  site_timezone: DEFAULT_MAINTENANCE_TIMEZONE,
   site_description: 'Punchline is a comedy production collective staging live stand-up, sketch and improv.',
   site_keywords: 'comedy, stand-up, sketch, improv, live shows',
   logo_url: '',

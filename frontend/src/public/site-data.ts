@@ -2,7 +2,7 @@
  * What a server-rendered public page hands to the browser for hydration: the settings the page was
  * rendered from, the stage actually shown, and whether the maintenance page replaced the site.
  */
-import type { ResponsiveImage, SettingsRecord } from '@punchline/domain';
+import type { ResponsiveImage, SettingsRecord, ShowTime } from '@punchline/domain';
 
 export type SiteStage = 'live' | 'draft';
 
@@ -15,6 +15,11 @@ export interface SiteData {
   asOf?: { position: number; occurredAt: string | null };
   /** Processed library images the settings use, by link as stored: their `srcset` (issue 13). */
   images?: Record<string, ResponsiveImage>;
+  /**
+   * Issue 31: each show date the server could read, by its text as stored: the instant in the site
+   * time zone and the zone's name, so the page marks up local times without the date parser.
+   */
+  showTimes?: Record<string, ShowTime>;
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';

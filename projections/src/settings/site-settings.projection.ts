@@ -10,6 +10,7 @@ import {
   type SiteState,
   type StoredSettings,
 } from '@punchline/domain';
+import { createHash } from 'node:crypto';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
@@ -39,6 +40,23 @@ type SnapshotOp =
   | { kind: 'published'; id: string; position: number }
   | { kind: 'delete'; id: string };
 
+/**
+ * A show's calendar identity without the host (issue 14's UID is `<key>@<host>`): the same while its
+ * title and venue stay, whatever else is edited.
+ */
+export function showCalendarKey(show: { title: string; venue: string }): string {
+  const key = `${show.title.trim().toLowerCase()}|${show.venue.trim().toLowerCase()}`;
+  return createHash('sha256').update(key).digest('hex').slice(0, 24);
+}
+
+/** What a show's SEQUENCE counts (RFC 5545: a change subscribers must take): its date and ticket link. */
+const calendarIdentity = (show: { date: string; link: string }): string => `${show.date.trim()}|${show.link.trim()}`;
+
+interface ShowSequence {
+  identity: string;
+  sequence: number;
+}
+
 interface SiteFold {
   /** The aggregate's own fold (domain evolveSite) over draft, live and lock; snapshots live in their table. */
   state: SiteState;
@@ -48,6 +66,29 @@ interface SiteFold {
   draftChanged: boolean;
   lockChanged: boolean;
   snapshots: SnapshotOp[];
+  /** Issue 31: SEQUENCE per show key, kept with the published versions (rm.show_sequences), and the keys this batch changed. */
+  sequences: Map<string, ShowSequence>;
+  sequencesChanged: Set<string>;
+}
+
+/**
+ * Each version live becomes moves a show's SEQUENCE on when its date or link differs from the last
+ * live version that had the show (the rule `calendarSequences` applied to history before issue 31).
+ * Folded here, in the transaction that writes the live row, so the feed reads one small table and
+ * never the history.
+ */
+function foldSequences(fold: SiteFold): void {
+  const upcoming = fold.state.live.events_upcoming;
+  if (!Array.isArray(upcoming)) return;
+  for (const show of upcoming) {
+    if (typeof show?.title !== 'string' || typeof show.venue !== 'string') continue;
+    const key = showCalendarKey(show);
+    const identity = calendarIdentity({ date: String(show.date ?? ''), link: String(show.link ?? '') });
+    const known = fold.sequences.get(key);
+    if (known?.identity === identity) continue;
+    fold.sequences.set(key, { identity, sequence: known ? known.sequence + 1 : 0 });
+    fold.sequencesChanged.add(key);
+  }
 }
 
 /** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
@@ -76,6 +117,7 @@ function foldEvent(fold: SiteFold, event: RecordedEvent): void {
     fold.liveChanged = true;
     // The draft stage reads the draft merged over live: it changed only if that view did.
     if (canonicalJson(draftViewOf(before)) !== canonicalJson(draftViewOf(fold.state))) draftTouched();
+    foldSequences(fold);
   };
   switch (e.type) {
     case 'LockAcquired':
@@ -142,6 +184,9 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
   const locks = await tx.query<{ holder_email: string; acquired_at: string | Date; expires_at: string | Date; ttl_seconds: number }>(
     `SELECT holder_email, acquired_at, expires_at, ttl_seconds FROM ${qualified(schema, 'draft_lock')} WHERE id = 'site'`,
   );
+  const sequenceRows = await tx.query<{ show_key: string; identity: string; sequence: number | string }>(
+    `SELECT show_key, identity, sequence FROM ${qualified(schema, 'show_sequences')}`,
+  );
   const row = locks.rows[0];
   const lock: DraftLock | null = row
     ? { holderEmail: row.holder_email, acquiredAt: isoTimestamp(row.acquired_at)!, expiresAt: isoTimestamp(row.expires_at)!, ttlSeconds: Number(row.ttl_seconds) }
@@ -155,6 +200,8 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
     draftChanged: false,
     lockChanged: false,
     snapshots: [],
+    sequences: new Map(sequenceRows.rows.map((r) => [r.show_key, { identity: r.identity, sequence: Number(r.sequence) }])),
+    sequencesChanged: new Set(),
   };
 }
 
@@ -166,16 +213,19 @@ async function loadFold(tx: SqlClient, schema: string): Promise<SiteFold> {
  *   event that last changed what the stage reads; readers key their caches by it.
  * - settings_versions: the snapshots (SPEC "Settings snapshot").
  * - draft_lock: the current lock as last granted; expiry is judged by the reader against its clock.
+ * - show_sequences (issue 31): the calendar feed's SEQUENCE per show key as of the live row.
  * Each batch is loaded, folded in memory and written back: a replay of a long stream costs a few
  * statements per batch, not per event.
  */
 export const siteSettingsProjection: Projection = {
   name: 'site_settings',
-  version: 1,
+  // 2: show_sequences (issue 31), filled by the rebuild from the whole stream.
+  version: 2,
   tables: [
     { name: 'site_settings', primaryKey: ['stage'] },
     { name: 'settings_versions', primaryKey: ['id'] },
     { name: 'draft_lock', primaryKey: ['id'] },
+    { name: 'show_sequences', primaryKey: ['show_key'] },
   ],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -206,6 +256,11 @@ export const siteSettingsProjection: Projection = {
         expires_at timestamptz NOT NULL,
         ttl_seconds int NOT NULL
       );
+      CREATE TABLE IF NOT EXISTS ${qualified(schema, 'show_sequences')} (
+        show_key text PRIMARY KEY,
+        identity text NOT NULL,
+        sequence int NOT NULL
+      );
     `);
   },
 
@@ -229,6 +284,16 @@ export const siteSettingsProjection: Projection = {
     if (fold.liveChanged) await upsertStage('live', fold.live, state.live, state.live);
     // The stored draft may change without the view changing (a publish): keep the row in step either way.
     if (fold.draftChanged || fold.liveChanged) await upsertStage('draft', fold.draft, state.draft, draftViewOf(state));
+
+    if (fold.sequencesChanged.size > 0) {
+      const keys = [...fold.sequencesChanged];
+      await tx.query(
+        `INSERT INTO ${qualified(schema, 'show_sequences')} (show_key, identity, sequence)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+         ON CONFLICT (show_key) DO UPDATE SET identity = EXCLUDED.identity, sequence = EXCLUDED.sequence`,
+        [keys, keys.map((k) => fold.sequences.get(k)!.identity), keys.map((k) => fold.sequences.get(k)!.sequence)],
+      );
+    }
 
     if (fold.lockChanged) {
       await tx.query(`DELETE FROM ${qualified(schema, 'draft_lock')} WHERE id = 'site'`);

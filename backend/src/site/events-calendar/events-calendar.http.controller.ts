@@ -1,25 +1,33 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { SettingsRecord } from '@punchline/domain';
 import { Clock } from '../../platform/event-sourcing/clock';
 import { Public } from '../../platform/http/public.decorator';
 import { CONFIG } from '../../platform/platform.module';
 import type { AppConfig } from '../../platform/config/config';
-import { SiteHistory } from '../../history';
 import { SettingsReadService } from '../../settings';
-import { calendarSequences, eventsCalendar } from '../show-season/show-season';
+import { eventsCalendar } from '../show-season/show-season';
+
+interface BuiltFeed {
+  /** Live version and UTC day the feed was built for. */
+  key: string;
+  etag: string;
+  body: Promise<Buffer>;
+}
 
 @ApiTags('site')
 @Controller()
 export class EventsCalendarHttpController {
   private readonly baseUrl: string;
-  /** SEQUENCE numbers per live version: history is read once per publish, not per request. */
-  private sequences: { version: number; map: Map<string, number> } | null = null;
+  /**
+   * The feed of the current live version and day, built once and shared (issue 31): concurrent first
+   * requests after a publish wait for the same build, which costs one small query (the SEQUENCE
+   * numbers the projection keeps with the live row) and the shows of one record, never history.
+   */
+  private feed: BuiltFeed | null = null;
 
   constructor(
     private readonly reads: SettingsReadService,
-    private readonly history: SiteHistory,
     private readonly clock: Clock,
     @Inject(CONFIG) config: AppConfig,
   ) {
@@ -34,36 +42,34 @@ export class EventsCalendarHttpController {
   @Get('events.ics')
   @ApiOkResponse({ description: 'text/calendar: every upcoming show whose date can be read' })
   async calendar(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const live = await this.reads.getLive();
-    const now = this.clock.now();
-    const etag = `"ics-${live.version}-${now.toISOString().slice(0, 10)}"`;
+    const feed = await this.feedFor();
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', etag);
-    if (req.headers['if-none-match'] === etag) {
+    res.setHeader('ETag', feed.etag);
+    if (req.headers['if-none-match'] === feed.etag) {
       res.status(304).end();
       return;
     }
-    const sequences = await this.sequencesFor(live.version);
+    const body = await feed.body;
     res.status(200);
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="shows.ics"');
-    res.send(eventsCalendar(live.settings, this.baseUrl, now, sequences, new Date(live.updatedAt ?? now.toISOString())));
+    res.send(body);
   }
 
-  private async sequencesFor(version: number): Promise<Map<string, number>> {
-    if (this.sequences?.version === version) return this.sequences.map;
-    // Every live version that changed the upcoming shows, oldest first.
-    const points: number[] = [];
-    let before: number | undefined;
-    do {
-      const page = await this.history.timeline('live', { limit: 200, before });
-      for (const item of page.items) if (item.fields.includes('events_upcoming')) points.push(item.position);
-      before = page.next_before ?? undefined;
-    } while (before !== undefined);
-    const versions: Pick<SettingsRecord, 'events_upcoming'>[] = [];
-    for (const position of points.reverse()) versions.push((await this.history.stateAt('live', { position })).settings);
-    const map = calendarSequences(versions, new URL(this.baseUrl).hostname);
-    this.sequences = { version, map };
-    return map;
+  private async feedFor(): Promise<BuiltFeed> {
+    const live = await this.reads.getLive();
+    const now = this.clock.now();
+    const key = `${live.version}-${now.toISOString().slice(0, 10)}`;
+    if (this.feed?.key === key) return this.feed;
+    const body = this.reads.showSequences().then((sequences) =>
+      Buffer.from(eventsCalendar(live.settings, this.baseUrl, now, sequences, new Date(live.updatedAt ?? now.toISOString())), 'utf8'),
+    );
+    const feed: BuiltFeed = { key, etag: `"ics-${key}"`, body };
+    this.feed = feed;
+    // A failed build (database away) is not kept: the next request tries again.
+    body.catch(() => {
+      if (this.feed === feed) this.feed = null;
+    });
+    return feed;
   }
 }

@@ -1,3 +1,4 @@
+import robotsParser from 'robots-parser';
 import { robotsTxt, sitemapXml } from './seo-documents';
 
 describe('sitemapXml', () => {
@@ -15,6 +16,21 @@ describe('sitemapXml', () => {
 
 describe('robotsTxt', () => {
   it('keeps crawlers out of the admin area and the API and points them at the sitemap', () => {
-    expect(robotsTxt('https://punchline.test')).toBe('User-agent: *\nDisallow: /admin\nDisallow: /api\n\nSitemap: https://punchline.test/sitemap.xml\n');
+    expect(robotsTxt('https://punchline.test')).toBe(
+      'User-agent: *\nAllow: /api/storage/proxy\nDisallow: /admin\nDisallow: /api\n\nSitemap: https://punchline.test/sitemap.xml\n',
+    );
+  });
+});
+
+describe('robotsTxt as crawlers read it (issue 31, robots-parser)', () => {
+  const robots = robotsParser('https://punchline.test/robots.txt', robotsTxt('https://punchline.test'));
+  it.each(['Googlebot', 'Twitterbot', 'Googlebot-Image', 'facebookexternalhit', 'Bingbot'])('%s may fetch media and pages, not the API or the admin area', (agent) => {
+    expect(robots.isAllowed('https://punchline.test/api/storage/proxy?bucket=media&path=photos%2Fa.jpg', agent)).toBe(true);
+    expect(robots.isAllowed('https://punchline.test/api/storage/proxy?bucket=media&path=a.jpg&w=640&f=avif', agent)).toBe(true);
+    expect(robots.isAllowed('https://punchline.test/events', agent)).toBe(true);
+    expect(robots.isAllowed('https://punchline.test/events.ics', agent)).toBe(true);
+    expect(robots.isAllowed('https://punchline.test/api/settings?stage=live', agent)).toBe(false);
+    expect(robots.isAllowed('https://punchline.test/api/contact', agent)).toBe(false);
+    expect(robots.isAllowed('https://punchline.test/admin', agent)).toBe(false);
   });
 });

@@ -81,7 +81,7 @@ describe('server-rendered public site', () => {
       expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
       for (const path of ['/', '/media', '/merch', '/events', '/about', '/contact']) expect(sitemap.body).toContain(`<loc>${app.baseUrl}${path}</loc>`);
       const robots = await visitor.get('/robots.txt');
-      expect(robots.body).toBe(`User-agent: *\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${app.baseUrl}/sitemap.xml\n`);
+      expect(robots.body).toBe(`User-agent: *\nAllow: /api/storage/proxy\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${app.baseUrl}/sitemap.xml\n`);
     });
 
     it('redirects unknown paths to /, keeping a draft view', async () => {

@@ -16,7 +16,7 @@ import { CompressedAssets } from '../assets/compressed-assets';
 import { maintenanceRetryAfterSeconds } from './retry-after';
 import type { PageVariant } from './site-request';
 import { SiteHistory } from '../../history';
-import { comedyEventsJsonLd } from '../show-season/show-season';
+import { comedyEventsJsonLd, showTimes } from '../show-season/show-season';
 import { ResponsiveImages } from '../../media';
 
 /** A finished answer: bytes (and their gzip) with complete header sets for both, built once and written as is. */
@@ -158,7 +158,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   /** The draft merged over live, public reading, for an admin (SPEC §4): never cached, bypasses maintenance. */
   async draftPage(url: string): Promise<PreparedResponse> {
     const { settings } = await this.reads.getDraft('public');
-    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false, images: this.images.forSettings(settings) }, this.baseUrl, this.structuredData(url, settings)), {
+    return this.html(200, this.bundle!.renderPage(url, { settings: visitorSettings(settings), stage: 'draft', maintenance: false, images: this.images.forSettings(settings), showTimes: showTimes(settings, new Date()) }, this.baseUrl, this.structuredData(url, settings)), {
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });
@@ -176,6 +176,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
       maintenance: false,
       asOf: { position: state.position, occurredAt: state.occurred_at },
       images: this.images.forSettings(state.settings),
+      showTimes: showTimes(state.settings, new Date()),
     };
     return this.html(200, this.bundle!.renderPage(url, data, this.baseUrl, this.structuredData(url, state.settings)), {
       'Cache-Control': 'private, no-store',
@@ -262,7 +263,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   }
 
   private siteData(settings: SettingsRecord, maintenance: boolean): SiteData {
-    return { settings: visitorSettings(settings), stage: 'live', maintenance, images: this.images.forSettings(settings) };
+    return { settings: visitorSettings(settings), stage: 'live', maintenance, images: this.images.forSettings(settings), showTimes: showTimes(settings, new Date()) };
   }
 
   private renderLive(live: LiveSnapshot, url: string): PreparedResponse {

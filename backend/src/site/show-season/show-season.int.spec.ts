@@ -50,7 +50,7 @@ describe('show season: structured data and the calendar feed (issue 14)', () => 
         for (const required of ['name', 'startDate', 'eventStatus', 'location', 'url']) expect(event[`${SCHEMA}${required}`]).toBeDefined();
       }
       const late = events[0]!;
-      expect((late[`${SCHEMA}startDate`] as { '@value': string }[])[0]!['@value']).toBe('2031-06-12T20:00');
+      expect((late[`${SCHEMA}startDate`] as { '@value': string }[])[0]!['@value']).toBe('2031-06-12T20:00:00-05:00');
       expect(JSON.stringify(late[`${SCHEMA}offers`])).toContain('https://tickets.example/late');
       // A mailto link is no ticket offer; the hostile title stayed inside its script element.
       expect(events[1]![`${SCHEMA}offers`]).toBeUndefined();
@@ -82,6 +82,7 @@ describe('show season: structured data and the calendar feed (issue 14)', () => 
     expect(moved).toHaveLength(1);
     expect(moved[0]!.uid).toBe(late.uid);
     expect(Number(moved[0]!.sequence)).toBe(1);
-    expect(new Date(moved[0]!.start as Date).getUTCDate()).toBe(13);
+    // 8pm in the site zone (America/Chicago by default, summer time): 01:00 UTC the next day.
+    expect(new Date(moved[0]!.start as Date).toISOString()).toBe('2031-06-14T01:00:00.000Z');
   });
 });

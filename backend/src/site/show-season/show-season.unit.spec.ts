@@ -1,5 +1,5 @@
 import { normaliseSettings, type EventItem } from '@punchline/domain';
-import { calendarSequences, comedyEventsJsonLd, datedUpcomingShows, showUid } from './show-season';
+import { calendarText, comedyEventsJsonLd, datedUpcomingShows, eventsCalendar, showUid } from './show-season';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const show = (title: string, date: string, venue = 'The Cellar', link = 'https://tickets.example/1'): EventItem => ({ title, date, venue, link });
@@ -15,18 +15,22 @@ describe('show season', () => {
     const html = comedyEventsJsonLd(settings, 'https://punchline.example', NOW);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = JSON.parse(html.replace(/^<script type="application\/ld\+json">/, '').replace(/<\/script>$/, ''));
-    expect(json['@graph'][0]).toMatchObject({ '@type': 'ComedyEvent', name: '</script><script>alert(1)</script>', startDate: '2031-06-12T20:00' });
+    expect(json['@graph'][0]).toMatchObject({ '@type': 'ComedyEvent', name: '</script><script>alert(1)</script>', startDate: '2031-06-12T20:00:00-05:00' });
     expect(comedyEventsJsonLd(normaliseSettings({}, 'public'), 'https://punchline.example', NOW)).toBe('');
   });
 
-  it('keeps a UID per title and venue, and counts date or link changes as SEQUENCE', () => {
+  it('keeps a UID per title and venue', () => {
     const host = 'punchline.example';
     expect(showUid(show('Late Show', 'x'), host)).toBe(showUid(show(' late show ', 'y', ' the cellar '), host));
-    const v1 = { events_upcoming: [show('Late Show', 'June 12, 2031')] };
-    const v2 = { events_upcoming: [show('Late Show', 'June 12, 2031')] };
-    const v3 = { events_upcoming: [show('Late Show', 'June 13, 2031')] };
-    const v4 = { events_upcoming: [show('Late Show', 'June 13, 2031', 'The Cellar', 'https://tickets.example/2')] };
-    expect(calendarSequences([v1, v2], host).get(showUid(v1.events_upcoming[0]!, host)) ?? 0).toBe(0);
-    expect(calendarSequences([v1, v2, v3, v4], host).get(showUid(v1.events_upcoming[0]!, host))).toBe(2);
+    expect(showUid(show('Late Show', 'x'), host)).not.toBe(showUid(show('Late Show', 'x', 'Pier 9'), host));
+  });
+
+  it('writes text values without control characters and the feed with CRLF to the end (issue 31)', () => {
+    expect(calendarText('a\u000bb\u000cc\u2028d\u2029e\u0085f\r\ng')).toBe('a b c d e f\ng');
+    const settings = normaliseSettings({ site_timezone: 'Europe/Berlin', events_upcoming: [show('A\u000bB', 'June 12, 2031 8pm')] }, 'public');
+    const text = eventsCalendar(settings, 'https://punchline.example', NOW, new Map(), NOW);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text).toContain('DTSTART:20310612T180000Z');
+    expect(text).toContain('SUMMARY:A B');
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ResponsiveImage, SettingsRecord } from '@punchline/domain';
+import type { ResponsiveImage, SettingsRecord, ShowTime } from '@punchline/domain';
 
 /** What the server hands a page to render (frontend/src/public/site-data.ts, mirrored: backend may not import frontend). */
 export interface SiteData {
@@ -10,6 +10,8 @@ export interface SiteData {
   asOf?: { position: number; occurredAt: string | null };
   /** Processed library images the settings use, by link as stored (issue 13). */
   images?: Record<string, ResponsiveImage>;
+  /** Readable show dates by their text: instant in the site zone and the zone's name (issue 31). */
+  showTimes?: Record<string, ShowTime>;
 }
 
 /** The exports of frontend/dist/server/entry-server.cjs that the server uses. */

@@ -35,6 +35,7 @@ export function GeneralSettingsForm({ timing }: { timing?: Partial<LockTiming> }
     <EditorScreen screen="general" timing={timing}>
       <EditorFields legend="General settings">
         <BrandingSection />
+        <SiteTimeZoneSection />
         <ThemeSection />
         <FooterSection />
         <QuickLinksSection />
@@ -222,6 +223,24 @@ function TimeInput({ label, field }: { label: string; field: 'maintenance_daily_
         24-hour time, UTC.
       </p>
     </div>
+  );
+}
+
+/** Issue 31: the zone show times are written in, for the calendar feed and search engines. */
+function SiteTimeZoneSection() {
+  const { settings, update } = useEditorForm();
+  const zones = useMemo(() => timeZones(settings.site_timezone), [settings.site_timezone]);
+  return (
+    <FormSection title="Site time zone" description="Show times such as ‘March 13, 2027 8pm’ are read in this zone for calendar apps and search engines.">
+      <SelectControl
+        label="Time zone of show times"
+        className="ed-field--narrow"
+        value={settings.site_timezone || settings.maintenance_timezone || DEFAULT_MAINTENANCE_TIMEZONE}
+        options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+        onChange={(site_timezone) => update({ site_timezone })}
+        hint="Until you choose one, the maintenance time zone is used."
+      />
+    </FormSection>
   );
 }
 

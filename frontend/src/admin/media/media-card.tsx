@@ -25,9 +25,10 @@ export function MediaCard({ item, usage, copied, checking, onCopy, onRename, onD
         <MediaThumb item={item} />
       </a>
       <div className="md-card__body">
-        <p className="md-card__name" id={nameId} title={item.name}>
+        {/* A heading per file, so a screen reader can move from card to card (and axe's p-as-heading holds). */}
+        <h2 className="md-card__name" id={nameId} title={item.name}>
           {item.name}
-        </p>
+        </h2>
         <p className="md-card__meta">
           <span title={formatBytes(item.size)}>{formatKilobytes(item.size)}</span>
           {item.width && item.height ? (

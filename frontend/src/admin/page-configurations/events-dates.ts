@@ -7,12 +7,15 @@ export function showDateText(isoDate: string): string {
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** Upcoming shows whose date has passed (issue 14 point 4); unreadable dates ('TBA') are never 'past'. */
-export function passedShows(events: readonly EventItem[], now: Date): Set<EventItem> {
+/**
+ * Upcoming shows whose date has passed (issue 14 point 4), judged in the site time zone (issue 31;
+ * UTC when none is given); unreadable dates ('TBA') are never 'past'.
+ */
+export function passedShows(events: readonly EventItem[], now: Date, zone = 'UTC'): Set<EventItem> {
   return new Set(
     events.filter((event) => {
       const when = readShowDate(event.date, now);
-      return when !== null && showHasPassed(when, now);
+      return when !== null && showHasPassed(when, now, zone);
     }),
   );
 }

@@ -263,7 +263,7 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
         return (
           <li className="ed-card" key={index}>
             <div className="ed-card__header">
-              <h4 className="ed-card__title">{title}</h4>
+              <h3 className="ed-card__title">{title}</h3>
               <RowActions
                 index={index}
                 count={items.length}

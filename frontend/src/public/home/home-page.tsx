@@ -9,7 +9,7 @@ import { useSite } from '../site-context';
 const customSize = (value: string): CSSProperties | undefined => (value ? { fontSize: value } : undefined);
 
 export function HomePage() {
-  const { settings: s } = useSite();
+  const { settings: s, showTimes } = useSite();
   const theme = resolvePageTheme(s, 'home');
   const badge = resolveHeroBadgeColors(s, theme);
   const upcoming = homeUpcomingEvents(s);
@@ -71,7 +71,8 @@ export function HomePage() {
           {next ? (
             <div className="next-up__event">
               <div>
-                <p className="next-up__title">{next.title || 'Untitled show'}</p>
+                {/* The next show's title heads its card under 'Next up' (axe p-as-heading, issue 31). */}
+                <h3 className="next-up__title">{next.title || 'Untitled show'}</h3>
                 <p className="next-up__meta">{[next.date, next.venue].filter(Boolean).join(' · ')}</p>
               </div>
               {hasTicketLink(next) ? (
@@ -127,11 +128,12 @@ export function HomePage() {
           <h2 id="upcoming-title" className="section-title">
             Upcoming Shows
           </h2>
-          <SmartLink className="text-link" href="/events" aria-label="See every upcoming show">
+          {/* The visible words are the accessible name (WCAG 2.5.3 label in name, issue 31). */}
+          <SmartLink className="text-link" href="/events">
             All Events
           </SmartLink>
         </div>
-        <EventList events={upcoming} emptyText="No upcoming shows yet." linkLabel="Get Tickets" headingLevel="h3" />
+        <EventList events={upcoming} emptyText="No upcoming shows yet." linkLabel="Get Tickets" headingLevel="h3" times={showTimes} />
       </section>
 
       <section className="spotlight container" aria-labelledby="spotlight-title">

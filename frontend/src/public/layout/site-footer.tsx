@@ -11,7 +11,8 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <p className="site-footer__title">{settings.site_title}</p>
+          {/* The brand mark, not a paragraph nor a section heading (axe p-as-heading, issue 31). */}
+          <div className="site-footer__title">{settings.site_title}</div>
           {settings.site_description ? <p className="site-footer__tagline">{settings.site_description}</p> : null}
         </div>
         <nav aria-labelledby="footer-sitemap">

@@ -42,9 +42,16 @@ function description(settings: SettingsRecord, page: ThemedPage | 'maintenance')
   return text.length > 300 ? `${text.slice(0, 297).trimEnd()}…` : text;
 }
 
-function shareImage(settings: SettingsRecord, baseUrl: string): string | null {
-  return absoluteUrl(toProxyUrl(settings.hero_image_url), baseUrl) ?? absoluteUrl(toProxyUrl(settings.logo_url), baseUrl);
+/** The page's share image and its text alternative (og:image:alt, twitter:image:alt; issue 31). */
+function shareImage(settings: SettingsRecord, baseUrl: string): { url: string; alt: string } | null {
+  const hero = absoluteUrl(toProxyUrl(settings.hero_image_url), baseUrl);
+  if (hero) return { url: hero, alt: settings.hero_title || settings.site_title };
+  const logo = absoluteUrl(toProxyUrl(settings.logo_url), baseUrl);
+  return logo ? { url: logo, alt: `${settings.site_title} logo` } : null;
 }
+
+/** The pages are written in English (index.html's lang="en"); Open Graph names the locale. */
+export const OG_LOCALE = 'en_US';
 
 /**
  * The home page's hero is its largest paint: preloaded in AVIF at the width the screen needs
@@ -78,11 +85,14 @@ export function headTags({ settings, page, baseUrl, defaultFaviconUrl, images }:
     `<meta property="og:title" content="${e(title)}">`,
     `<meta property="og:description" content="${e(desc)}">`,
     `<meta property="og:url" content="${e(canonical)}">`,
-    image ? `<meta property="og:image" content="${e(image)}">` : '',
+    `<meta property="og:locale" content="${OG_LOCALE}">`,
+    image ? `<meta property="og:image" content="${e(image.url)}">` : '',
+    image ? `<meta property="og:image:alt" content="${e(image.alt)}">` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${e(title)}">`,
     `<meta name="twitter:description" content="${e(desc)}">`,
-    image ? `<meta name="twitter:image" content="${e(image)}">` : '',
+    image ? `<meta name="twitter:image" content="${e(image.url)}">` : '',
+    image ? `<meta name="twitter:image:alt" content="${e(image.alt)}">` : '',
     heroPreload(settings, page, images),
     // Lets the stylesheet collapse the mobile menu only when a script can open it again.
     `<script>document.documentElement.classList.add('js')</script>`,

@@ -1,0 +1,37 @@
+/**
+ * The accessibility check of every browser suite (issue 31): every axe rule of WCAG 2.0/2.1 A and AA
+ * and best practice, the experimental ones among them included (axe leaves those out by default;
+ * `p-as-heading`, `css-orientation-lock`, `table-fake-caption`, `td-has-header`, `focus-order-semantics`
+ * and `hidden-content` among them), and no rule disabled.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/** The browser runs the same axe-core the rule list comes from (@axe-core/playwright bundles its own, older one). */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+
+/** Rule ids the tags select, experimental ones included. */
+export const AXE_RULES: string[] = axe
+  .getRules([...AXE_TAGS])
+  .map((rule) => rule.ruleId)
+  .sort();
+
+/** An AxeBuilder that runs every rule of AXE_TAGS (and only those). */
+export function fullAxe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page, axeSource: AXE_SOURCE }).withRules(AXE_RULES);
+}
+
+export type Violation = string;
+
+/** Every violation, whatever its impact, as 'rule: targets' (details logged). */
+export async function axeViolations(page: Page, options: { include?: string } = {}): Promise<Violation[]> {
+  const builder = fullAxe(page);
+  if (options.include) builder.include(options.include);
+  const results = await builder.analyze();
+  for (const v of results.violations) console.log(v.id, v.impact, v.nodes.map((n) => n.target.join(' ')).slice(0, 3));
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
