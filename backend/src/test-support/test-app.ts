@@ -173,7 +173,8 @@ export async function signInTrace(baseUrl: string, user: TestUser, options: { re
   const authorize = start.headers.get('location');
   if (start.status !== 302 || !authorize) throw new Error(`Sign-in did not redirect to the provider (${start.status})`);
   await start.text();
-  const preCookie = sessionCookieFrom(start.headers);
+  // The signed state cookie (issue 24: no session before sign-in), sent back with the callback.
+  const preCookie = cookiePairs(start.headers).join('; ') || null;
   const providerUrl = new URL(authorize);
   providerUrl.searchParams.set('test_email', user.email ?? '');
   if (user.name) providerUrl.searchParams.set('test_name', user.name);

@@ -1,4 +1,4 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify';
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 /**
@@ -11,11 +11,11 @@ import { JSDOM } from 'jsdom';
  * `use`, `animate` and `set` are added to its profile: our allowlist already admits them only with
  * a local reference and never animating a link or a handler, and logos use them.
  */
-const CONFIG = {
+const CONFIG: Config = {
   USE_PROFILES: { svg: true, svgFilters: true },
   ADD_TAGS: ['use', 'animate', 'set'],
   ADD_ATTR: ['role', 'to', 'from'],
-} as const;
+};
 
 let purify: DOMPurify | null = null;
 
