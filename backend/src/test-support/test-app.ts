@@ -77,6 +77,9 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
       ADMIN_EMAILS: TEST_ADMIN_EMAIL,
       SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
       LOG_LEVEL: 'silent',
+      // Suites sign the same non-admin fixtures in again and again (each a refused admin sign-in);
+      // sign-in.int.spec.ts runs with a person's limit and proves it (issue 24).
+      SIGN_IN_REFUSAL_LIMIT: '1000',
       ...oauth.env,
       ...options.env,
     });
