@@ -102,7 +102,7 @@ describe.each(databaseKinds())('every registered route against the access table 
     expect(seen).toEqual(want);
   }, 120_000);
 
-  it('refuses every mutation from a foreign Origin, or with no Origin and no Referer, even for an admin', async () => {
+  it('refuses every mutation from a foreign or null Origin, a cross-site Sec-Fetch-Site, or with no Origin and no Referer, even for an admin', async () => {
     const admin = await signIn(t.baseUrl, TEST_ADMIN_EMAIL, 'Ada Admin');
     const client = http(t.baseUrl, admin);
     const outcomes: string[] = [];
@@ -111,11 +111,23 @@ describe.each(databaseKinds())('every registered route against the access table 
       const foreign = await client.request(row.method, path, {}, { origin: 'https://evil.example' });
       const foreignReferer = await client.request(row.method, path, {}, { origin: '', referer: 'https://evil.example/page' });
       const noOrigin = await fetch(`${t.baseUrl}${path}`, { method: row.method, headers: { cookie: admin, 'content-type': 'application/json' }, body: '{}' });
-      outcomes.push(`${row.method} ${row.path} ${foreign.status} ${foreignReferer.status} ${noOrigin.status}`);
+      // Issue 24 point 6: an opaque origin is never ours, whatever the Referer says.
+      const nullOrigin = await client.request(row.method, path, {}, { origin: 'null', referer: `${t.baseUrl}/admin` });
+      // A browser that sends Fetch Metadata has said where the request came from: the Referer cannot overrule it.
+      const crossSite = await client.request(row.method, path, {}, { origin: '', referer: `${t.baseUrl}/admin`, 'sec-fetch-site': 'cross-site' });
+      outcomes.push(`${row.method} ${row.path} ${foreign.status} ${foreignReferer.status} ${noOrigin.status} ${nullOrigin.status} ${crossSite.status}`);
       expect(foreign.body).toEqual({ error: 'Cross-site request refused.' });
     }
-    expect(outcomes).toEqual(ROUTE_ACCESS.filter((r) => MUTATIONS.has(r.method)).map((r) => `${r.method} ${r.path} 403 403 403`));
+    expect(outcomes).toEqual(ROUTE_ACCESS.filter((r) => MUTATIONS.has(r.method)).map((r) => `${r.method} ${r.path} 403 403 403 403 403`));
     // The admin session survived all of it: the refused logout did not log anybody out.
     expect((await client.get('/api/auth/me')).body.isAdmin).toBe(true);
   }, 120_000);
+
+  it('accepts a mutation without Origin when Sec-Fetch-Site says same-origin, or (a browser without Fetch Metadata) the Referer is ours', async () => {
+    const client = http(t.baseUrl, await signIn(t.baseUrl, TEST_ADMIN_EMAIL, 'Ada Admin'));
+    const fetchMetadata = await client.post('/api/settings/lock/acquire', {}, { origin: '', 'sec-fetch-site': 'same-origin' });
+    const refererOnly = await client.post('/api/settings/lock/release', {}, { origin: '', referer: `${t.baseUrl}/admin` });
+    const sameSite = await client.post('/api/settings/lock/acquire', {}, { origin: '', 'sec-fetch-site': 'same-site', referer: `${t.baseUrl}/admin` });
+    expect([fetchMetadata.status, refererOnly.status, sameSite.status]).toEqual([200, 200, 403]);
+  });
 });

@@ -11,6 +11,7 @@ import { RefreshSessionHttpController } from './refresh-session/refresh-session.
 import { SessionMiddleware } from './sessions/session.middleware';
 import { SessionStoreService } from './sessions/session-store.service';
 import { SessionTimeout } from './sessions/session-timeout';
+import { DeniedSignIns } from './sign-in/denied-sign-ins';
 import { SignInHandler } from './sign-in/sign-in.handler';
 import { SignOutHandler } from './sign-out/sign-out.handler';
 import { SignOutHttpController } from './sign-out/sign-out.http.controller';
@@ -23,6 +24,7 @@ import { SignOutHttpController } from './sign-out/sign-out.http.controller';
     SessionTimeout,
     SessionStoreService,
     SignInHandler,
+    DeniedSignIns,
     SignOutHandler,
     {
       provide: GOOGLE_STRATEGY,

@@ -8,6 +8,7 @@ import { DeleteMediaHandler } from './delete-media/delete-media.handler';
 import { DeleteMediaHttpController } from './delete-media/delete-media.http.controller';
 import { ListMediaHandler } from './list-media/list-media.handler';
 import { ListMediaHttpController } from './list-media/list-media.http.controller';
+import { SvgChecker } from './upload-media/svg-checker';
 import { ImageWork } from './images/image-work';
 import { MediaFilesRead } from './media-files.read';
 import { MediaImagesReactor } from './process-images/media-images.reactor';
@@ -66,6 +67,7 @@ interface OpenedStorage {
     RenameMediaHandler,
     MediaUsageHandler,
     ImageWork,
+    SvgChecker,
     MediaImagesReactor,
     ResponsiveImages,
   ],

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { SETTINGS_FIELD_NAMES } from '@punchline/domain';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RouteAccess, RouteMethod } from '../route-access.table';
 
 /**
@@ -125,6 +127,13 @@ const queryString: fc.Arbitrary<string> = fc.oneof(
   }),
   // Raw spellings URLSearchParams would never write.
   fc.constantFrom('q=%', 'q=%zz', 'limit[]=1&limit[]=2', 'stage=live&stage=draft', '&&==', 'q=%00', 'q=%ED%A0%80', '__proto__[x]=1', 'returnTo=%2F%2Fevil.example'),
+  // The media proxy's raw variant keys (issue 24 point 2): listed or not, never re-encoded.
+  fc.constantFrom(
+    `bucket=media&path=_variants%2F${'0'.repeat(64)}%2F1920.jpg`,
+    `bucket=media&path=_variants/${'ab'.repeat(32)}/320.webp&w=320&format=webp`,
+    'bucket=media&path=_variants%2F..%2F1920.jpg',
+    'bucket=media&path=_variants',
+  ),
 );
 
 const extraHeaders = fc.record(
@@ -152,7 +161,30 @@ const pathParameter: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('%', '%E0%A4%A', '..', '%2e%2e', 'a%00b', 'x'.repeat(3000)),
 );
 
+const SVG_PAYLOADS = join(__dirname, '../media/test-support/svg-payloads');
+const SVG_BOUNDARY = '----punchline-fuzz';
+
+/** The known SVG payloads (issue 24 point 1) as the upload route's multipart bodies, some with their names changed. */
+const svgUpload: fc.Arbitrary<{ body: string; contentType: string }> = fc
+  .record({
+    file: fc.constantFrom(...['hostile', 'benign'].flatMap((kind) => readdirSync(join(SVG_PAYLOADS, kind)).map((name) => readFileSync(join(SVG_PAYLOADS, kind, name), 'utf8')))),
+    name: fc.constantFrom('logo.svg', 'LOGO.SVG', 'x.svg.png', 'a"b.svg', '../x.svg'),
+  })
+  .map(({ file, name }) => ({
+    contentType: `multipart/form-data; boundary=${SVG_BOUNDARY}`,
+    body: `--${SVG_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/svg+xml\r\n\r\n${file}\r\n--${SVG_BOUNDARY}--\r\n`,
+  }));
+
 export function fuzzRequest(route: RouteAccess, baseUrl: string): fc.Arbitrary<FuzzRequest> {
+  const request = generatedRequest(route, baseUrl);
+  if (route.path !== '/api/storage/upload') return request;
+  return fc.oneof(
+    request,
+    fc.tuple(request, svgUpload).map(([generated, svg]) => ({ ...generated, body: svg.body, headers: { ...generated.headers, 'content-type': svg.contentType } })),
+  );
+}
+
+function generatedRequest(route: RouteAccess, baseUrl: string): fc.Arbitrary<FuzzRequest> {
   const parameters = route.path.match(/:[A-Za-z_]\w*/g) ?? [];
   return fc
     .record({

@@ -23,6 +23,18 @@ export interface AdminSignInDeniedData {
   email: string | null;
   reason: SignInDeniedReason;
   method: SignInMethod;
+  /**
+   * Present on the one entry that sums up repeats (issue 24 point 5): the first refusal of a
+   * window is recorded as it happens, the same refusal repeated within the window is counted, and
+   * the count is recorded once when the window ends.
+   */
+  repeated?: SignInDenialRepeats;
+}
+
+export interface SignInDenialRepeats {
+  /** Refusals after the first one, within the window. */
+  count: number;
+  windowMinutes: number;
 }
 
 export interface AdminSignedOutData {

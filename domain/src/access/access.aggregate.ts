@@ -2,12 +2,13 @@ import { assertNever } from '../errors/domain-error';
 import type { Decider } from '../events/decider';
 import { type AccessEvent, isAccessEventType } from './access-events';
 import { type AllowlistState, type ChangeAllowlist, decideChangeAllowlist, evolveAllowlist, initialAllowlist } from './allowlist';
-import { type SignInAttempt, decideSignIn, decideSignOut } from './sign-in';
+import { type RepeatedSignInDenials, type SignInAttempt, decideRepeatedSignInDenials, decideSignIn, decideSignOut } from './sign-in';
 
 export type AccessCommand =
   | { type: 'ChangeAllowlist'; data: ChangeAllowlist }
   | { type: 'RecordSignIn'; data: SignInAttempt }
-  | { type: 'RecordSignOut'; data: { sessionEmail: string | null } };
+  | { type: 'RecordSignOut'; data: { sessionEmail: string | null } }
+  | { type: 'RecordRepeatedSignInDenials'; data: RepeatedSignInDenials };
 
 function decideAccess(state: AllowlistState, command: AccessCommand): AccessEvent[] {
   switch (command.type) {
@@ -17,6 +18,8 @@ function decideAccess(state: AllowlistState, command: AccessCommand): AccessEven
       return decideSignIn(state, command.data);
     case 'RecordSignOut':
       return decideSignOut(command.data.sessionEmail);
+    case 'RecordRepeatedSignInDenials':
+      return decideRepeatedSignInDenials(command.data);
     default:
       return assertNever(command, 'access command');
   }

@@ -1,5 +1,5 @@
 import { assertNever } from '../errors/domain-error';
-import type { AccessEvent, SignInDeniedReason, SignInMethod } from './access-events';
+import type { AccessEvent, SignInDenialRepeats, SignInDeniedReason, SignInMethod } from './access-events';
 import { type AllowlistState, isAdminEmail } from './allowlist';
 import { isValidEmail, normaliseEmail } from './email';
 
@@ -53,6 +53,24 @@ export function signInDecision(attempt: SignInAttempt, event: AccessEvent): Sign
 
 function sessionName(attempt: SignInAttempt): string | null {
   return attempt.name?.trim() || null;
+}
+
+/** The same refusal (email, reason, method) repeated within one window after its first, recorded one. */
+export interface RepeatedSignInDenials {
+  email: string | null;
+  reason: SignInDeniedReason;
+  method: SignInMethod;
+  repeats: SignInDenialRepeats;
+}
+
+/**
+ * One entry for a window's repeats (issue 24 point 5): refused sign-ins cost an anonymous caller
+ * nothing, so each one must not cost the hash-chained log an event. No repeats, nothing recorded.
+ */
+export function decideRepeatedSignInDenials(input: RepeatedSignInDenials): AccessEvent[] {
+  if (!Number.isInteger(input.repeats.count) || input.repeats.count < 1) return [];
+  const email = input.email ? normaliseEmail(input.email) : null;
+  return [{ type: 'AdminSignInDenied', data: { email, reason: input.reason, method: input.method, repeated: { count: input.repeats.count, windowMinutes: input.repeats.windowMinutes } } }];
 }
 
 /** Signing out of a session that has no user is a no-op: there is nobody to record. */

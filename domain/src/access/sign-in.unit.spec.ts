@@ -61,3 +61,20 @@ describe('RecordSignOut', () => {
     given().when({ type: 'RecordSignOut', data: { sessionEmail: null } }).thenNothing();
   });
 });
+
+describe('RecordRepeatedSignInDenials', () => {
+  const repeated = (count: number): AccessCommand => ({
+    type: 'RecordRepeatedSignInDenials',
+    data: { email: 'Mallory@Example.com', reason: 'not_allowlisted', method: 'development', repeats: { count, windowMinutes: 10 } },
+  });
+
+  it('allowed: records one AdminSignInDenied carrying the count and the window', () => {
+    given()
+      .when(repeated(299))
+      .then([{ type: 'AdminSignInDenied', data: { email: 'mallory@example.com', reason: 'not_allowlisted', method: 'development', repeated: { count: 299, windowMinutes: 10 } } }]);
+  });
+
+  it('no-op: no repeats in the window records nothing', () => {
+    given().when(repeated(0)).thenNothing();
+  });
+});

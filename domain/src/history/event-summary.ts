@@ -101,8 +101,14 @@ export function summarizeEvent(type: string, rawData: unknown): string {
     }
     case 'AdminSignedIn':
       return 'Signed in';
-    case 'AdminSignInDenied':
-      return data.reason === 'not_allowlisted' ? `Sign-in refused: ${text(data.email)} is not an admin` : 'Sign-in refused: no verified email';
+    case 'AdminSignInDenied': {
+      const why = data.reason === 'not_allowlisted' ? `${text(data.email)} is not an admin` : 'no verified email';
+      const repeated = data.repeated as { count?: unknown; windowMinutes?: unknown } | undefined;
+      if (repeated && typeof repeated.count === 'number') {
+        return `Sign-in refused ${repeated.count} more ${repeated.count === 1 ? 'time' : 'times'} within ${String(repeated.windowMinutes)} minutes: ${why}`;
+      }
+      return `Sign-in refused: ${why}`;
+    }
     case 'AdminSignedOut':
       return 'Signed out';
     default:

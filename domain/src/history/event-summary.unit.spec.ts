@@ -22,4 +22,14 @@ describe('summarizeEvent: one sentence per event', () => {
     expect(summarizeEvent('AllowlistChanged', { added: ['x@y.z'], removed: [] })).toBe('Changed the admin allowlist: added x@y.z');
     expect(summarizeEvent('SomethingNew', {})).toBe('SomethingNew');
   });
+
+  it('says how often a refused sign-in was repeated within its window (issue 24)', () => {
+    expect(summarizeEvent('AdminSignInDenied', { email: 'm@x.org', reason: 'not_allowlisted' })).toBe('Sign-in refused: m@x.org is not an admin');
+    expect(summarizeEvent('AdminSignInDenied', { email: 'm@x.org', reason: 'not_allowlisted', repeated: { count: 299, windowMinutes: 10 } })).toBe(
+      'Sign-in refused 299 more times within 10 minutes: m@x.org is not an admin',
+    );
+    expect(summarizeEvent('AdminSignInDenied', { email: null, reason: 'email_missing', repeated: { count: 1, windowMinutes: 10 } })).toBe(
+      'Sign-in refused 1 more time within 10 minutes: no verified email',
+    );
+  });
 });

@@ -15,9 +15,13 @@ function originOf(value: string | undefined): string | null {
 }
 
 /**
- * CSRF defence (DESIGN §8): a mutation must come from PUBLIC_BASE_URL's origin, read from `Origin`
- * or, when a browser omits it, from `Referer`. Neither present → refused; it runs before the
- * session is even loaded, so a refused request changes nothing.
+ * CSRF defence (DESIGN §8, issue 24 point 6): a mutation must come from PUBLIC_BASE_URL's origin.
+ * - `Origin` present: it must be exactly that origin; `null` (a sandboxed frame, a data: page, a
+ *   cross-origin redirect) never is, whatever the Referer says.
+ * - `Origin` absent: `Sec-Fetch-Site` decides when the browser sends it (only `same-origin`);
+ *   a browser without Fetch Metadata is judged by its `Referer` (docs/auth.md).
+ * Nothing to judge by → refused. It runs before the session is even loaded, so a refused request
+ * changes nothing.
  */
 @Injectable()
 export class SameOriginMiddleware implements NestMiddleware {
@@ -29,8 +33,15 @@ export class SameOriginMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     if (SAFE_METHODS.has(req.method)) return next();
-    const origin = originOf(req.headers.origin) ?? originOf(req.headers.referer);
-    if (origin === this.allowed) return next();
+    if (this.sameOrigin(req)) return next();
     res.status(403).json({ error: 'Cross-site request refused.' });
+  }
+
+  private sameOrigin(req: Request): boolean {
+    const origin = req.headers.origin;
+    if (origin) return origin === this.allowed;
+    const site = req.headers['sec-fetch-site'];
+    if (site) return site === 'same-origin';
+    return originOf(req.headers.referer) === this.allowed;
   }
 }

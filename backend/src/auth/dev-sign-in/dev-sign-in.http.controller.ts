@@ -51,8 +51,7 @@ export class DevSignInHttpController {
       this.sendPage(res, 400, devSignInPage({ returnTo, error: `Enter a valid email address (${email}).`, email, name }));
       return;
     }
-    req.session.returnTo = returnTo;
-    const { redirectTo } = await this.signIn.execute(req, { email, emailVerified: true, name: name || null, picture: null }, 'development');
+    const { redirectTo } = await this.signIn.execute(req, { email, emailVerified: true, name: name || null, picture: null }, 'development', returnTo);
     res.redirect(302, redirectTo);
   }
 }

@@ -1,4 +1,5 @@
 import { type TestApp, TEST_ADMIN_EMAIL, http, sessionCookieFrom, startTestApp } from '../../test-support/test-app';
+import { DeniedSignIns } from '../sign-in/denied-sign-ins';
 
 describe('development sign-in', () => {
   describe('without a Google client outside production', () => {
@@ -22,6 +23,30 @@ describe('development sign-in', () => {
       expect(html).toContain('<label for="email">Email</label>');
       expect(html).toContain('name="returnTo" value="/admin/audit"');
     });
+
+    it('120 refused sign-in posts add one entry to the log at once and one for the window, not 120 (issue 24 point 5: the probe sent 300)', async () => {
+      const post = () =>
+        fetch(`${t.baseUrl}/api/auth/dev`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: t.baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.24' },
+          body: new URLSearchParams({ email: 'flood@example.com', name: '', returnTo: '/admin' }),
+        }).then(async (res) => (await res.text(), res.status));
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 120; i++) {
+        const status = await post();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      // This suite's limit per email is the test apps' 1,000: every post is answered, none is recorded alone.
+      expect([...statuses]).toEqual([[302, 120]]);
+      const denied = async () => (await t.runtime.store.readStream('access')).filter((e) => e.type === 'AdminSignInDenied' && (e.data as { email: string }).email === 'flood@example.com');
+      expect((await denied()).length).toBe(1);
+      await t.app.get(DeniedSignIns).flush();
+      expect((await denied()).map((e) => e.data)).toEqual([
+        { email: 'flood@example.com', reason: 'not_allowlisted', method: 'development' },
+        { email: 'flood@example.com', reason: 'not_allowlisted', method: 'development', repeated: { count: 119, windowMinutes: 10 } },
+      ]);
+    }, 60_000);
 
     it('signs in whoever is typed, as a verified account; admin rights still follow ADMIN_EMAILS', async () => {
       const form = async (email: string, name: string) =>

@@ -35,8 +35,9 @@ export class GoogleSignInHttpController {
       res.status(503).json({ error: 'Sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.' });
       return;
     }
-    req.session.returnTo = target;
-    const outcome = await runGoogle(this.google, req, res, prompt === 'select_account' ? { prompt: 'select_account' } : {});
+    // Where to return travels in the signed state cookie with `state` and the PKCE verifier: an
+    // anonymous request stores nothing here (issue 24 point 5).
+    const outcome = await runGoogle(this.google, req, res, { state: { returnTo: target }, ...(prompt === 'select_account' ? { prompt: 'select_account' } : {}) });
     if (outcome !== 'responded' && !res.headersSent) res.redirect(302, `${DEFAULT_RETURN_TO}?signin=failed`);
   }
 
@@ -58,7 +59,8 @@ export class GoogleSignInHttpController {
       res.redirect(302, `${DEFAULT_RETURN_TO}?signin=failed`);
       return;
     }
-    const { redirectTo } = await this.signIn.execute(req, outcome.identity, 'google');
+    const returnTo = (outcome.info as { state?: { returnTo?: unknown } } | null)?.state?.returnTo;
+    const { redirectTo } = await this.signIn.execute(req, outcome.identity, 'google', typeof returnTo === 'string' ? returnTo : DEFAULT_RETURN_TO);
     res.redirect(302, redirectTo);
   }
 }

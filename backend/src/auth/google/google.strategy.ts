@@ -1,7 +1,9 @@
 import { PassportStrategy } from '@nestjs/passport';
 import { Passport } from 'passport';
 import { type Profile, Strategy } from 'passport-google-oauth20';
+import type { StateStore } from 'passport-oauth2';
 import type { AppConfig } from '../../platform/config/config';
+import { OAuthStateCookieStore } from './oauth-state-cookie';
 
 /** What the provider told us about the person; the sign-in decision happens in domain/. */
 export interface ProviderIdentity {
@@ -18,7 +20,10 @@ export interface ProviderIdentity {
  */
 export const passportRegistry = new Passport();
 
-/** Google sign-in (authorization code + PKCE, `state` kept in the session); URLs overridable (DESIGN §10). */
+/**
+ * Google sign-in (authorization code + PKCE); URLs overridable (DESIGN §10). `state`, the PKCE
+ * verifier and where to return live in a signed cookie (`OAuthStateCookieStore`), not a session.
+ */
 export class GoogleStrategy extends PassportStrategy(Strategy) {
   constructor(config: AppConfig) {
     super({
@@ -29,8 +34,9 @@ export class GoogleStrategy extends PassportStrategy(Strategy) {
       tokenURL: config.google.tokenUrl,
       userProfileURL: config.google.userInfoUrl,
       scope: ['openid', 'email', 'profile'],
-      state: true,
       pkce: true,
+      // passport-oauth2 calls the PKCE form of a state store (store with 5 arguments), which its types do not describe.
+      store: new OAuthStateCookieStore(config) as unknown as StateStore,
     });
   }
 
@@ -67,11 +73,11 @@ export function runGoogle(
   strategy: GoogleStrategy,
   req: unknown,
   res: { once(event: 'finish', fn: () => void): unknown },
-  options: { prompt?: 'select_account' } = {},
+  options: { prompt?: 'select_account'; state?: { returnTo: string } } = {},
 ): Promise<PassportOutcome | 'responded'> {
   return new Promise((resolve, reject) => {
     res.once('finish', () => resolve('responded'));
-    const middleware = passportRegistry.authenticate(strategy, { session: false, ...options }, (error: unknown, user: ProviderIdentity | false, info: unknown) =>
+    const middleware = passportRegistry.authenticate(strategy, { session: false, ...options } as { session: false }, (error: unknown, user: ProviderIdentity | false, info: unknown) =>
       resolve({ error, identity: user || null, info }),
     );
     middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve({ error: null, identity: null, info: null })));

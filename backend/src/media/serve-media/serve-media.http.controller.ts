@@ -6,6 +6,7 @@ import {
   DomainError,
   IMAGE_VARIANT_WIDTHS,
   MEDIA_BUCKET,
+  VARIANTS_PREFIX,
   MEDIA_TEXTS,
   MEDIA_TYPES,
   VARIANT_FORMATS,
@@ -16,6 +17,7 @@ import {
   isVariantFormat,
   pickVariant,
   type ImageVariant,
+  type MediaState,
   type VariantFormat,
 } from '@punchline/domain';
 import { Public } from '../../platform/http/public.decorator';
@@ -66,6 +68,20 @@ function variantRequest(query: Request['query']): { width: number; format: Varia
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** Each library state's variants by storage key, worked out once per state (a state is never changed, only replaced). */
+const variantsByKey = new WeakMap<MediaState, ReadonlyMap<string, { path: string; variant: ImageVariant }>>();
+
+function listedVariant(library: MediaState, key: string): { path: string; variant: ImageVariant } | null {
+  let index = variantsByKey.get(library);
+  if (!index) {
+    const built = new Map<string, { path: string; variant: ImageVariant }>();
+    for (const file of library.files.values()) for (const variant of file.image?.variants ?? []) built.set(variant.key, { path: file.path, variant });
+    variantsByKey.set(library, built);
+    index = built;
+  }
+  return index.get(key) ?? null;
+}
+
 /** Content-Disposition with the file name; stored names are ASCII, older objects may not be. */
 function dispositionOf(kind: 'inline' | 'attachment', path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
@@ -108,16 +124,25 @@ export class ServeMediaHttpController {
     const library = this.media.lastKnown() ?? (await this.media.read((state) => state).catch(() => null));
     const file = library?.files.get(path) ?? null;
 
+    // A variant asked for by its storage key (issue 24 point 2): the stored bytes when the library
+    // lists it, else nothing. Never decoded: they were made clean, and re-encoding them for anyone
+    // who asks filled the image queue ahead of admins' uploads.
+    if (path.startsWith(VARIANTS_PREFIX)) {
+      const listed = library ? listedVariant(library, path) : null;
+      if (!listed) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
+      return this.send(req, res, listed.variant.key, listed.variant, listed.path, MEDIA_CACHE_CONTROL);
+    }
+
     // A variant when there is one; until the pipeline has made them, the (clean) file itself.
     const variant = wanted && file?.image ? pickVariant(file.image.variants, wanted.width, wanted.format) : null;
-    if (variant) return this.send(req, res, variant.key, variant, MEDIA_CACHE_CONTROL);
+    if (variant) return this.send(req, res, variant.key, variant, path, MEDIA_CACHE_CONTROL);
     const raster = isRasterImage(MEDIA_TYPES[extensionOf(path)]?.mimeType ?? '');
     // A variant may still come (the pipeline has not failed on this file): the stand-in is not kept.
     const cacheControl = wanted && raster && !file?.imageError ? PROVISIONAL_CACHE_CONTROL : MEDIA_CACHE_CONTROL;
     // Raster bytes not known to be clean (stored before the pipeline, or by the previous product)
     // are never sent as stored: they may carry EXIF and GPS. Cleaned on the fly until processed.
     if (raster && !file?.image?.clean) return this.sendCleaned(req, res, path, cacheControl);
-    return this.send(req, res, path, null, cacheControl);
+    return this.send(req, res, path, null, path, cacheControl);
   }
 
   private async sendCleaned(req: Request, res: Response, path: string, cacheControl: string): Promise<void> {
@@ -158,8 +183,7 @@ export class ServeMediaHttpController {
   }
 
   /** Streams a stored object (the file, or one of its variants) with revalidation and byte ranges. */
-  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null, cacheControl: string): Promise<void> {
-    const path = single(req.query.path) ?? key;
+  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null, path: string, cacheControl: string): Promise<void> {
     const info = await this.storage.head(key);
     if (!info) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
     this.commonHeaders(res, info.etag, info.lastModified, cacheControl);

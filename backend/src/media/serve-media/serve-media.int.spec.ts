@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, uploaded, type MediaApp } from '../test-support/media-app.test-kit';
 import { MEDIA_CSP } from './serve-media.http.controller';
+import { MEDIA_STORAGE } from '../media.tokens';
+import type { MediaStorage } from '../storage/media-storage.port';
+import { phonePhoto } from '../test-support/photo-fixture';
 
 describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
   let m: MediaApp;
@@ -94,6 +97,43 @@ describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
       'application/octet-stream',
       `attachment; filename="page.html"; filename*=UTF-8''page.html`,
     ]);
+  });
+
+  it('serves a variant asked for by its storage key as stored (never re-encoded) when the library lists it, else 404 (issue 24 point 2)', async () => {
+    const { path } = await uploaded(m, 'raw-keys.jpg', await phonePhoto({ width: 700, height: 500 }));
+    let variants: Array<{ key: string; width: number; format: string }> = [];
+    for (let i = 0; i < 300 && variants.length === 0; i++) {
+      const processed = (await m.pipelineEvents()).find((e) => e.type === 'MediaImageProcessed' && (e.data as { path: string }).path === path);
+      if (processed) variants = (processed.data as { variants: typeof variants }).variants;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(variants.length).toBeGreaterThan(0);
+    const storage = m.app.app.get<MediaStorage>(MEDIA_STORAGE);
+    const stored = async (key: string) => {
+      const object = await storage.read(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    for (const variant of variants) {
+      const res = await getRaw(m, `/api/storage/proxy?bucket=media&path=${encodeURIComponent(variant.key)}`);
+      // The store's own validator: the bytes were streamed, not decoded and cleaned again.
+      const etag = (await storage.head(variant.key))!.etag;
+      expect([variant.key, res.status, res.headers.get('content-type'), res.headers.get('etag'), res.body.equals(await stored(variant.key))]).toEqual([
+        variant.key,
+        200,
+        `image/${variant.format}`,
+        etag,
+        true,
+      ]);
+    }
+    // In the store under the variants' prefix, but listed by no file of the library: not served.
+    const unlisted = variants[0]!.key.replace(/\/[^/]+$/, '/4096.webp');
+    await storage.put(unlisted, await stored(variants[0]!.key), 'image/webp');
+    for (const key of [unlisted, `_variants/${'0'.repeat(64)}/1920.jpg`]) {
+      const res = await getRaw(m, `/api/storage/proxy?bucket=media&path=${encodeURIComponent(key)}`);
+      expect([key, res.status]).toEqual([key, 404]);
+    }
   });
 
   it('serves signed-in non-admins as well as visitors', async () => {

@@ -11,8 +11,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  * learns what to remove. Answers null for a safe file, else what was found, for the error text.
  */
 export function svgProblem(text: string): string | null {
-  // Entities are where billion-laughs and entity-encoded payloads live; real drawings have none.
-  if (/<!ENTITY/i.test(text)) return 'an entity declaration';
+  const declaration = dtdProblem(text);
+  if (declaration) return declaration;
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (valid !== true) return `malformed XML (${valid.err.msg})`;
   let nodes: XmlNode[];
@@ -22,6 +22,7 @@ export function svgProblem(text: string): string | null {
     return `malformed XML (${(error as Error).message})`;
   }
   let root: string | null = null;
+  const budget = { nodes: SVG_MAX_NODES };
   for (const node of nodes) {
     const name = elementName(node);
     if (name === null) continue;
@@ -30,10 +31,34 @@ export function svgProblem(text: string): string | null {
     if (name.startsWith('?')) return `the processing instruction <${name}>`;
     if (root !== null) return 'more than one root element';
     root = name;
-    const problem = checkElement(node, name, new Map(), true);
+    const problem = checkElement(node, name, new Map(), true, budget);
     if (problem) return problem;
   }
   return root === null ? 'no <svg> element' : null;
+}
+
+/** Elements and attributes one SVG may hold (issue 24): more is not a logo, and costs seconds to read. */
+export const SVG_MAX_NODES = 200_000;
+export const TOO_MANY_NODES = `more than ${SVG_MAX_NODES.toLocaleString('en')} elements and attributes`;
+
+/**
+ * Declarations live only in a DOCTYPE's internal subset: entities (billion laughs, entity-encoded
+ * payloads) and attribute defaults (`<!ATTLIST svg onload CDATA "…">` gives every <svg> a handler
+ * the parsed elements never show). Real drawings have none; an external DTD reference (Illustrator's
+ * `PUBLIC "-//W3C//DTD SVG 1.1//EN"`) is never fetched by a browser and stays allowed.
+ * indexOf, not a pattern, so the scan stays linear.
+ */
+function dtdProblem(text: string): string | null {
+  const lower = text.toLowerCase();
+  if (lower.includes('<!entity')) return 'an entity declaration';
+  for (const kind of ['attlist', 'element', 'notation']) if (lower.includes(`<!${kind}`)) return `a DTD declaration (<!${kind.toUpperCase()}>)`;
+  const doctype = lower.indexOf('<!doctype');
+  if (doctype < 0) return null;
+  if (lower.indexOf('<!doctype', doctype + 1) >= 0) return 'more than one DOCTYPE';
+  const end = lower.indexOf('>', doctype);
+  const subset = lower.indexOf('[', doctype);
+  if (subset >= 0 && (end < 0 || subset < end)) return 'a DOCTYPE with an internal subset ([…])';
+  return null;
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -150,24 +175,160 @@ function decoded(value: string): string {
 // eslint-disable-next-line no-control-regex
 const compact = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
 
-/** CSS may fetch (url(), @import) and old engines ran script from it: only local references. */
-function cssProblem(css: string): string | null {
-  const flat = compact(decoded(css)).toLowerCase();
-  if (flat.includes('@import')) return 'a stylesheet @import';
-  if (/expression\(|javascript:|vbscript:|-moz-binding|behavior:/.test(flat)) return 'script in a style';
-  // indexOf, not a pattern: 'url(url(url(…' without a ')' must stay linear.
-  for (let at = flat.indexOf('url('); at >= 0; at = flat.indexOf('url(', at)) {
-    const close = flat.indexOf(')', at);
-    const inside = flat.slice(at + 4, close < 0 ? flat.length : close);
-    if (!/^["']?#/.test(inside)) return 'a style that loads an outside resource';
-    if (close < 0) break;
-    at = close;
+/**
+ * CSS (issue 24 point 1): a plain allowlist, read by a small parser rather than searched for known
+ * attacks. Properties from a list of drawing and text properties; values of plain words, numbers,
+ * colours and quoted names, with only the functions of a drawing (colours, transforms, filters,
+ * timing) and `url()` only to a fragment of this document. No escapes at all (`\75 rl(`,
+ * `@\69mport` are how the old filter was passed), no at-rules but @media and @keyframes.
+ */
+const CSS_PROPERTIES = new Set(
+  (
+    'alignment-baseline baseline-shift clip clip-path clip-rule color color-interpolation color-interpolation-filters ' +
+    'color-rendering direction display dominant-baseline fill fill-opacity fill-rule filter flood-color flood-opacity ' +
+    'font font-family font-size font-size-adjust font-stretch font-style font-variant font-weight font-kerning ' +
+    'font-feature-settings font-variation-settings font-variant-ligatures font-variant-caps font-variant-numeric ' +
+    'font-variant-east-asian font-variant-position font-variant-alternates glyph-orientation-horizontal ' +
+    'glyph-orientation-vertical image-rendering isolation kerning letter-spacing lighting-color line-height marker ' +
+    'marker-start marker-mid marker-end mask mask-type mix-blend-mode opacity overflow paint-order pointer-events ' +
+    'shape-rendering solid-color solid-opacity stop-color stop-opacity stroke stroke-dasharray stroke-dashoffset ' +
+    'stroke-linecap stroke-linejoin stroke-miterlimit stroke-opacity stroke-width text-anchor text-align ' +
+    'text-decoration text-decoration-line text-decoration-style text-decoration-color text-indent text-orientation ' +
+    'text-rendering text-transform unicode-bidi vector-effect visibility white-space word-spacing writing-mode ' +
+    'enable-background shape-inside shape-padding shape-margin inline-size background-color ' +
+    'transform transform-origin transform-box x y cx cy r rx ry width height d will-change ' +
+    'animation animation-name animation-duration animation-timing-function animation-delay ' +
+    'animation-iteration-count animation-direction animation-fill-mode animation-play-state ' +
+    'transition transition-property transition-duration transition-timing-function transition-delay'
+  ).split(' '),
+);
+
+const CSS_FUNCTIONS = new Set(
+  (
+    'url rgb rgba hsl hsla hwb lab lch oklab oklch color-mix ' +
+    'matrix matrix3d translate translatex translatey translate3d scale scalex scaley scale3d rotate rotatex rotatey ' +
+    'rotatez rotate3d skew skewx skewy perspective ' +
+    'blur brightness contrast drop-shadow grayscale hue-rotate invert opacity saturate sepia ' +
+    'cubic-bezier steps calc min max clamp'
+  ).split(' '),
+);
+
+const AT_RULES_WITH_RULES = new Set(['media', 'keyframes', '-webkit-keyframes']);
+const CSS_VALUE_CHARACTERS = /^[a-z0-9\s#.,%+\-*/()'"!_]*$/i;
+const FRAGMENT_URL = /^\s*(["']?)#[\w.:-]*\1\s*$/;
+const CSS_NAME_CHARACTER = /[a-z0-9-]/i;
+
+/** A CSS value (a declaration's, or a presentation attribute's that names a paint server). */
+function cssValueProblem(value: string): string | null {
+  if (value.includes('\\')) return 'a CSS escape (\\)';
+  // Each '(' with the name before it; indexOf keeps 'url(url(url(…' linear.
+  for (let open = value.indexOf('('); open >= 0; open = value.indexOf('(', open + 1)) {
+    let start = open;
+    while (start > 0 && CSS_NAME_CHARACTER.test(value[start - 1]!)) start -= 1;
+    const name = value.slice(start, open).toLowerCase();
+    if (name === 'url') {
+      const close = value.indexOf(')', open);
+      if (!FRAGMENT_URL.test(value.slice(open + 1, close < 0 ? value.length : close))) return 'a style that loads an outside resource';
+      if (close < 0) break;
+      open = close;
+    } else if (name !== '' && !CSS_FUNCTIONS.has(name)) {
+      return `the CSS function ${name}()`;
+    }
+  }
+  if (!CSS_VALUE_CHARACTERS.test(value)) return `the CSS value "${value.slice(0, 80)}"`;
+  return null;
+}
+
+/** `prop: value; …` as in a style attribute or inside a rule's braces. */
+function cssDeclarationsProblem(text: string): string | null {
+  for (const declaration of text.split(';')) {
+    if (declaration.trim() === '') continue;
+    const colon = declaration.indexOf(':');
+    if (colon < 0) return cssValueProblem(declaration) ?? `the CSS "${declaration.trim().slice(0, 80)}"`;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    if (!CSS_PROPERTIES.has(property) && !/^-inkscape-[a-z-]+$/.test(property)) return `the CSS property ${property.slice(0, 80)}`;
+    const problem = cssValueProblem(declaration.slice(colon + 1).trim());
+    if (problem) return problem;
   }
   return null;
 }
 
-function checkElement(node: XmlNode, qualified: string, parentScope: ReadonlyMap<string, string>, isRoot: boolean): string | null {
+/** A style attribute. */
+function cssProblem(css: string): string | null {
+  if (css.includes('\\')) return 'a CSS escape (\\)';
+  return cssDeclarationsProblem(stripCssComments(css) ?? '/*');
+}
+
+/** A <style> element: rules, @media and @keyframes blocks of rules. */
+function stylesheetProblem(css: string): string | null {
+  if (css.includes('\\')) return 'a CSS escape (\\)';
+  const plain = stripCssComments(css);
+  if (plain === null) return 'an unclosed CSS comment';
+  const state = { at: 0 };
+  const problem = rulesProblem(plain, state, 0);
+  if (problem) return problem;
+  return state.at < plain.length ? 'unbalanced braces in a style' : null;
+}
+
+function stripCssComments(css: string): string | null {
+  let out = '';
+  let at = 0;
+  for (let open = css.indexOf('/*'); open >= 0; open = css.indexOf('/*', at)) {
+    const close = css.indexOf('*/', open + 2);
+    if (close < 0) return null;
+    out += css.slice(at, open) + ' ';
+    at = close + 2;
+  }
+  return out + css.slice(at);
+}
+
+/** Reads rules from state.at until a '}' closing the enclosing block (or the end at depth 0). */
+function rulesProblem(css: string, state: { at: number }, depth: number): string | null {
+  for (;;) {
+    const next = nextOf(css, state.at, '{', '}', ';');
+    const prelude = css.slice(state.at, next < 0 ? css.length : next).trim();
+    if (next < 0) return prelude === '' ? ((state.at = css.length), null) : `the CSS "${prelude.slice(0, 80)}"`;
+    const mark = css[next];
+    if (mark === '}') {
+      if (prelude !== '') return `the CSS "${prelude.slice(0, 80)}"`;
+      if (depth === 0) return 'unbalanced braces in a style';
+      state.at = next + 1;
+      return null;
+    }
+    if (prelude.startsWith('@')) {
+      const name = /^@([a-z-]*)/i.exec(prelude)![1]!.toLowerCase();
+      if (mark === ';' || !AT_RULES_WITH_RULES.has(name) || depth >= 2) return `the CSS at-rule @${name}`;
+      if (!CSS_VALUE_CHARACTERS.test(prelude.slice(name.length + 1).replace(/[:<>=]/g, ''))) return `the CSS "${prelude.slice(0, 80)}"`;
+      state.at = next + 1;
+      const inner = rulesProblem(css, state, depth + 1);
+      if (inner) return inner;
+      continue;
+    }
+    if (mark === ';') return `the CSS "${prelude.slice(0, 80)}"`;
+    // A selector only chooses elements of this drawing; its declarations are what may fetch.
+    const close = css.indexOf('}', next + 1);
+    if (close < 0) return 'unbalanced braces in a style';
+    const body = css.slice(next + 1, close);
+    if (body.includes('{')) return 'unbalanced braces in a style';
+    const problem = cssDeclarationsProblem(body);
+    if (problem) return problem;
+    state.at = close + 1;
+  }
+}
+
+function nextOf(text: string, from: number, ...marks: string[]): number {
+  let best = -1;
+  for (const mark of marks) {
+    const at = text.indexOf(mark, from);
+    if (at >= 0 && (best < 0 || at < best)) best = at;
+  }
+  return best;
+}
+
+function checkElement(node: XmlNode, qualified: string, parentScope: ReadonlyMap<string, string>, isRoot: boolean, budget: { nodes: number }): string | null {
   const attributes = node[':@'] ?? {};
+  budget.nodes -= 1 + Object.keys(attributes).length;
+  if (budget.nodes < 0) return TOO_MANY_NODES;
   // Namespace declarations apply to the element that makes them and its descendants.
   let scope = parentScope;
   for (const [name, value] of Object.entries(attributes)) {
@@ -197,13 +358,13 @@ function checkElement(node: XmlNode, qualified: string, parentScope: ReadonlyMap
     if (name === null) {
       if (element === 'style') {
         const css = textOf(child);
-        const problem = css === null ? null : cssProblem(css);
+        const problem = css === null ? null : stylesheetProblem(css);
         if (problem) return problem;
       }
       continue;
     }
     if (name.startsWith('?')) return `the processing instruction <${name}>`;
-    const problem = checkElement(child, name, scope, false);
+    const problem = checkElement(child, name, scope, false, budget);
     if (problem) return problem;
   }
   return null;
@@ -248,6 +409,9 @@ function checkAttribute(element: string, inertElement: boolean, qualified: strin
   }
   // SMIL may not animate a link into something else, nor an event handler into existence.
   if (name === 'attributename' && ANIMATIONS.has(element) && /href|^on/i.test(compact(value))) return `an animation of ${value}`;
-  if (name === 'style' || value.includes('url(')) return cssProblem(value);
+  // Presentation attributes are CSS values to a browser: '\\75 rl(' in fill= is url( there.
+  if (value.includes('\\')) return `a CSS escape (\\) in ${qualified}`;
+  if (name === 'style') return cssProblem(value);
+  if (/url\s*\(/i.test(value)) return cssValueProblem(value);
   return null;
 }

@@ -5,7 +5,8 @@ import { DomainError, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdent
 import { cleanImage } from '../images/image-pipeline';
 import { ImageWork } from '../images/image-work';
 import { MediaImagesReactor } from '../process-images/media-images.reactor';
-import { svgProblem } from './svg-allowlist';
+import { SvgChecker } from './svg-checker';
+import { svgRefusal } from './svg-check';
 import { MediaFilesRead } from '../media-files.read';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE } from '../media.tokens';
@@ -24,6 +25,7 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     private readonly work: ImageWork,
     private readonly images: MediaImagesReactor,
+    private readonly svgs: SvgChecker,
   ) {}
 
   /** Checks the file, picks a free name, stores the bytes, then records the upload (bytes first: an event never names missing bytes). */
@@ -32,9 +34,9 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     const check = checkMediaUpload({ name: file.originalName, size: file.buffer.length, head: file.buffer });
     if (!check.ok) throw new DomainError(check.code, check.error);
     if (check.mimeType === 'image/svg+xml') {
-      // UTF-8 is what an SVG that passed the signature check is; a BOM is not part of the document.
-      const problem = svgProblem(file.buffer.toString('utf8').replace(/^\uFEFF/, ''));
-      if (problem) throw new DomainError('INVALID_INPUT', `${MEDIA_TYPE_TEXTS.activeSvg} Found: ${problem}.`);
+      // Off the main thread, capped in size, nodes and time (issue 24 point 3).
+      const problem = await this.svgs.check(file.buffer);
+      if (problem) throw new DomainError('INVALID_INPUT', svgRefusal(problem));
     }
 
     // Identity is the bytes as uploaded: the same photo uploaded twice is recognised before any work.

@@ -2,6 +2,13 @@ import { MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
 import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, upload, type MediaApp } from '../test-support/media-app.test-kit';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-server';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SVG_LIMIT_TEXTS } from './svg-check';
+
+const SVG_PAYLOADS = join(__dirname, '../test-support/svg-payloads');
+const svgFixtures = (kind: 'hostile' | 'benign') => readdirSync(join(SVG_PAYLOADS, kind)).map((name) => ({ name, bytes: readFileSync(join(SVG_PAYLOADS, kind, name)) }));
+const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
 
 describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
   let m: MediaApp;
@@ -82,6 +89,38 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
     }
     expect((await m.mediaEvents()).length).toBe(before);
   });
+
+  it('refuses every known SVG payload with 400 and what was found, and stores the drawings editors write (issue 24 point 1)', async () => {
+    const before = (await m.mediaEvents()).length;
+    for (const { name, bytes } of svgFixtures('hostile')) {
+      const res = await upload(m, name, bytes);
+      expect([name, res.status, res.json().error]).toEqual([name, 400, expect.stringContaining(`${MEDIA_TYPE_TEXTS.activeSvg} Found: `)]);
+    }
+    expect((await m.mediaEvents()).length).toBe(before);
+    for (const { name, bytes } of svgFixtures('benign')) expect([name, (await upload(m, name, bytes)).status]).toEqual([name, 201]);
+  });
+
+  it('refuses SVGs over 5 MB or 200,000 nodes with 400 and a message, and checks them off the main thread (issue 24 point 3)', async () => {
+    const huge = Buffer.from(`<svg ${SVG_NS}>${'<rect width="1" height="1"/>'.repeat(750_000)}</svg>`);
+    expect(huge.length).toBeGreaterThan(20_000_000);
+    const busy = Buffer.from(`<svg ${SVG_NS}>${'<rect width="1" height="1"/>'.repeat(175_000)}</svg>`);
+    expect(busy.length).toBeLessThan(5 * 1024 * 1024);
+    // While the worker reads the 4.9 MB file (seconds), the event loop keeps answering health checks.
+    let pending = true;
+    const answered: number[] = [];
+    const checking = upload(m, 'busy.svg', busy).finally(() => (pending = false));
+    while (pending) {
+      const res = await fetch(`${m.app.baseUrl}/api/health`);
+      await res.arrayBuffer();
+      if (pending) answered.push(res.status);
+    }
+    const refused = await checking;
+    expect([refused.status, refused.json().error]).toEqual([400, SVG_LIMIT_TEXTS.tooLarge]);
+    // On the main thread (before issue 24) not one health answer came back during the check.
+    expect(answered.length).toBeGreaterThanOrEqual(5);
+    const tooBig = await upload(m, 'huge.svg', huge);
+    expect([tooBig.status, tooBig.json().error]).toEqual([400, SVG_LIMIT_TEXTS.tooLarge]);
+  }, 60_000);
 
   it('refuses a request without a file, or with the file under another field name (400)', async () => {
     const res = await fetch(`${m.app.baseUrl}/api/storage/upload`, { method: 'POST', body: new FormData(), headers: { origin: m.app.baseUrl, cookie: m.adminCookie } });

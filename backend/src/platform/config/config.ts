@@ -35,6 +35,7 @@ const schema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
+  SIGN_IN_REFUSAL_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   CONTACT_TO: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +67,8 @@ export interface AppConfig {
   /** SESSION_SECRET; unset outside production, the runtime then takes the database's shared one (DESIGN §18). */
   sessionSecret?: string;
   sessionTimeoutMinutes?: number;
+  /** Refused sign-ins per email in 10 minutes (three times as many per client address); issue 24. */
+  signInRefusalLimit: number;
   smtpUrl?: string;
   contactTo?: string;
   logLevel: string;
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
     sessionSecret: e.SESSION_SECRET,
     sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
+    signInRefusalLimit: e.SIGN_IN_REFUSAL_LIMIT,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     logLevel: e.LOG_LEVEL,

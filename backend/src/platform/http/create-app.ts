@@ -9,7 +9,7 @@ import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
 import { PublicPagesMiddleware } from '../../site';
 import { ErrorBodyFilter } from './domain-error.filter';
-import { STRICT_TRANSPORT_SECURITY } from './security-headers';
+import { baseSecurityHeaders } from './security-headers';
 import { inputGuard } from './input-guard';
 import { frontendDistDir } from './frontend-dist';
 
@@ -40,10 +40,9 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(inputGuard);
   // No answer of ours may be sniffed into another type (JSON included); production is HTTPS only.
-  const production = runtime.config.production;
+  const baseHeaders = Object.entries(baseSecurityHeaders(runtime.config.production));
   app.use((_req: express.Request, res: express.Response, next: express.NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (production) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    for (const [name, value] of baseHeaders) res.setHeader(name, value);
     next();
   });
   // An API answer is about one moment (and often one admin): no cache keeps it unless its route

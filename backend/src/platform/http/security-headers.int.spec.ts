@@ -93,6 +93,26 @@ describe('security headers in production', () => {
       expect({ path, hsts: res.headers.get('strict-transport-security') }).toEqual({ path, hsts: 'max-age=63072000; includeSubDomains' });
     }
   });
+
+  it("gives every answer of the front door the same headers: its redirects, 304s, robots and build files (issue 24 point 7)", async () => {
+    const page = await fetch(`${app.baseUrl}/about`);
+    const answers: Record<string, Response> = {
+      'redirect of an unknown path': await fetch(`${app.baseUrl}/nope`, { redirect: 'manual' }),
+      'redirect keeping the draft view': await fetch(`${app.baseUrl}/nope?stage=draft`, { redirect: 'manual' }),
+      'page revalidated (304)': await fetch(`${app.baseUrl}/about`, { headers: { 'if-none-match': page.headers.get('etag')! } }),
+      'robots.txt': await fetch(`${app.baseUrl}/robots.txt`),
+      'missing build file': await fetch(`${app.baseUrl}/assets/nope.js`),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      const headers = { hsts: res.headers.get('strict-transport-security'), nosniff: res.headers.get('x-content-type-options'), referrer: res.headers.get('referrer-policy') };
+      expect({ what, status: res.status, headers }).toEqual({
+        what,
+        status: expect.any(Number),
+        headers: { hsts: 'max-age=63072000; includeSubDomains', nosniff: 'nosniff', referrer: 'strict-origin-when-cross-origin' },
+      });
+    }
+    expect([answers['redirect of an unknown path']!.status, answers['page revalidated (304)']!.status]).toEqual([302, 304]);
+  });
 });
 
 describe('caching of API answers', () => {

@@ -33,6 +33,19 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 /** Two years, subdomains included: the production site is HTTPS only (DESIGN §14). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
+/**
+ * What every answer carries, whoever writes it (issue 24 point 7): no sniffing into another type,
+ * HTTPS only in production. Express sets them in create-app; the front door sets them before it
+ * answers, so its redirects, 304s and 503s carry them as well as its prepared pages.
+ */
+export function baseSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
 // An executable inline script: no src, and no data type (JSON, JSON-LD) the browser would not run.
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const DATA_TYPE = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { DomainError } from '@punchline/domain';
 import { DraftEditAccessFilter } from '../settings-request';
 import { LockWatch, type LockListener } from './lock-watch';
+import { StreamSlots } from './stream-slots';
 
 /** Keeps proxies and load balancers from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
@@ -12,13 +13,16 @@ const HEARTBEAT_MS = 25_000;
 @Controller('api/settings/lock/events')
 @UseFilters(DraftEditAccessFilter)
 export class WatchLockHttpController {
+  private readonly slots = new StreamSlots();
+
   constructor(private readonly watch: LockWatch) {}
 
   /**
    * Server-sent events (issue 12 point 4): `event: lock` with `{lock}` (as GET /api/settings/lock)
    * now and on every change; `event: draft` with `{version}` (the draft's version, issue 25) now and
    * whenever the draft changes, whoever changed it. For EventSource clients only: anything that does not ask for
-   * text/event-stream gets a 406 with a message rather than a response that never ends.
+   * text/event-stream gets a 406 with a message rather than a response that never ends. At most
+   * a few streams per session and a bounded number per process: the newest is refused with 429.
    */
   @Get()
   @ApiOkResponse({ description: 'text/event-stream of `lock` events ({lock: {holder_email, holder_name, acquired_at, expires_at} | null}) and `draft` events ({version})' })
@@ -26,6 +30,8 @@ export class WatchLockHttpController {
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
       throw new DomainError('NOT_ACCEPTABLE', 'This is an event stream: ask for it with Accept: text/event-stream (EventSource does).');
     }
+    const slot = this.slots.take(req.sessionID);
+    if ('refused' in slot) throw new DomainError('RATE_LIMITED', slot.refused);
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Connection', 'keep-alive');
@@ -41,10 +47,23 @@ export class WatchLockHttpController {
         res.end();
       },
     });
-    const stop = await this.watch.watch(send);
+    // Counted from here: a client gone before the watch starts frees its slot all the same.
+    let stop: (() => void) | null = null;
+    let closed = false;
     req.on('close', () => {
+      closed = true;
       clearInterval(heartbeat);
-      stop();
+      slot.release();
+      stop?.();
     });
+    try {
+      stop = await this.watch.watch(send);
+    } catch (error) {
+      slot.release();
+      clearInterval(heartbeat);
+      res.end();
+      throw error;
+    }
+    if (closed) stop();
   }
 }

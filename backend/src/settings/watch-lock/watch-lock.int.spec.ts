@@ -1,5 +1,6 @@
 import { http, signIn } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
+import { LOCK_STREAMS_PER_SESSION, STREAM_TEXTS } from './stream-slots';
 import { ADMIN_A, ADMIN_B, releaseAll, saveDraft, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
 
 interface LockEvent {
@@ -100,6 +101,32 @@ describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => 
       expect((await s.a.get('/api/settings/lock')).body.lock).toMatchObject({ holder_email: ADMIN_B, holder_name: 'Bea Booker' });
     } finally {
       await watcher.close();
+    }
+  });
+
+  it('lets one session hold 5 streams and refuses the 6th with 429 and a message; a closed one frees its slot (issue 24 point 4)', async () => {
+    const cookie = await signIn(s.app.baseUrl, ADMIN_A);
+    const open = [];
+    try {
+      for (let i = 0; i < LOCK_STREAMS_PER_SESSION; i++) open.push(await openLockEvents(s.app.baseUrl, cookie));
+      const refused = await s.a.get('/api/settings/lock/events', { cookie, accept: 'text/event-stream' });
+      expect([refused.status, refused.body.error]).toEqual([429, STREAM_TEXTS.perSession]);
+      // Another session is not held back by this one.
+      const other = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_B));
+      await other.close();
+      await open.pop()!.close();
+      // The server hears of the close a moment later.
+      let again = null;
+      for (let i = 0; i < 50 && again === null; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        const res = await fetch(`${s.app.baseUrl}/api/settings/lock/events`, { headers: { cookie, accept: 'text/event-stream' } });
+        if (res.status === 200) again = res;
+        else await res.text();
+      }
+      expect(again?.status).toBe(200);
+      await again?.body?.cancel();
+    } finally {
+      for (const stream of open) await stream.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { LivePage, PreparedResponse } from './site-pages.service';
 import { SitePagesService } from './site-pages.service';
 import { classifySiteRequest } from './site-request';
+import { baseSecurityHeaders } from '../../platform/http/security-headers';
 
 /** Writes a prepared answer: gzip when accepted, 304 when the client already has these bytes. */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared: PreparedResponse, extra?: Record<string, string>): void {
@@ -41,7 +42,10 @@ export class PublicPagesMiddleware {
     const express = (req: IncomingMessage, res: ServerResponse): void => {
       for (const handler of handlers) handler.call(server, req, res);
     };
+    const baseHeaders = Object.entries(baseSecurityHeaders(this.site.production));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      // Set before any answer, so redirects, 304s and 503s carry them too (writeHead adds to them).
+      for (const [name, value] of baseHeaders) res.setHeader(name, value);
       if (!this.answer(req, res)) express(req, res);
     });
   }

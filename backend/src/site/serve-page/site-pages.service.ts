@@ -72,7 +72,7 @@ export class SitePagesService implements OnModuleInit, OnModuleDestroy {
   readonly pagePaths: ReadonlySet<string>;
   readonly clientFiles: ReadonlySet<string>;
   private readonly baseUrl: string;
-  private readonly production: boolean;
+  readonly production: boolean;
   /** `name=` of the session cookie: a request carrying it may be an admin's (see mayBeSignedIn). */
   private readonly sessionCookie: string;
   private version = -1;
