@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccessModule } from '../access';
-import { CONFIG } from '../platform/platform.module';
+import { CONFIG, RUNTIME } from '../platform/platform.module';
+import type { Runtime } from '../platform/runtime';
 import type { AppConfig } from '../platform/config/config';
 import { SameOriginMiddleware } from './csrf/same-origin.middleware';
 import { DevSignInHttpController } from './dev-sign-in/dev-sign-in.http.controller';
@@ -28,9 +29,10 @@ import { SignOutHttpController } from './sign-out/sign-out.http.controller';
     SignOutHandler,
     {
       provide: GOOGLE_STRATEGY,
-      inject: [CONFIG],
+      inject: [CONFIG, RUNTIME],
       // Without a Google client (development sign-in) there is no strategy to build.
-      useFactory: (config: AppConfig) => (config.google.clientId && config.google.clientSecret ? new GoogleStrategy(config) : null),
+      useFactory: (config: AppConfig, runtime: Runtime) =>
+        config.google.clientId && config.google.clientSecret ? new GoogleStrategy(config, runtime.sessionSecret) : null,
     },
   ],
   exports: [SessionTimeout],

@@ -25,7 +25,7 @@ export const passportRegistry = new Passport();
  * verifier and where to return live in a signed cookie (`OAuthStateCookieStore`), not a session.
  */
 export class GoogleStrategy extends PassportStrategy(Strategy) {
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, sessionSecret: string) {
     super({
       clientID: config.google.clientId!,
       clientSecret: config.google.clientSecret!,
@@ -36,7 +36,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy) {
       scope: ['openid', 'email', 'profile'],
       pkce: true,
       // passport-oauth2 calls the PKCE form of a state store (store with 5 arguments), which its types do not describe.
-      store: new OAuthStateCookieStore(config) as unknown as StateStore,
+      store: new OAuthStateCookieStore(config, sessionSecret) as unknown as StateStore,
     });
   }
 

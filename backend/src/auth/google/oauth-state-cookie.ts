@@ -25,7 +25,7 @@ interface StatePayload {
  * The OAuth `state` and PKCE verifier in a signed, short-lived, HttpOnly cookie instead of a
  * session row (issue 24 point 5): an anonymous `GET /api/auth/google` stores nothing on the
  * server. The cookie is SameSite=Lax so the provider's top-level redirect back carries it; the
- * HMAC (SESSION_SECRET) means only this site can have written it, the expiry bounds a replay, and
+ * HMAC (the session secret) means only this site can have written it, the expiry bounds a replay, and
  * the callback clears it whatever the outcome. passport-oauth2 calls `store`/`verify` (its state
  * store interface, PKCE flavour).
  */
@@ -33,7 +33,9 @@ export class OAuthStateCookieStore {
   private readonly name: string;
 
   constructor(
-    private readonly config: Pick<AppConfig, 'production' | 'sessionSecret'>,
+    private readonly config: Pick<AppConfig, 'production'>,
+    /** The session secret (SESSION_SECRET, or the one instances share through the database). */
+    private readonly secret: string,
     private readonly now: () => number = Date.now,
   ) {
     this.name = oauthStateCookieName(config);
@@ -71,7 +73,7 @@ export class OAuthStateCookieStore {
   }
 
   private sign(body: string): string {
-    return createHmac('sha256', this.config.sessionSecret).update(`oauth-state.${body}`).digest('base64url');
+    return createHmac('sha256', this.secret).update(`oauth-state.${body}`).digest('base64url');
   }
 
   private cookie(value: string, maxAgeSeconds: number): string {

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { type Options, MemoryStore, type Store, ipKeyGenerator } from 'express-rate-limit';
+import { type Options, type Store, ipKeyGenerator } from 'express-rate-limit';
 import { DomainError, type SignInDeniedReason, type SignInMethod } from '@punchline/domain';
 import { AccessStream } from '../../access';
 import type { CommandIssuer } from '../../platform/event-sourcing/aggregate-runner';
 import { CONFIG } from '../../platform/platform.module';
 import type { AppConfig } from '../../platform/config/config';
+import { RateLimitCounters } from '../../platform/shared-state/rate-limit-store';
 
 /**
  * Refused sign-ins per email (SIGN_IN_REFUSAL_LIMIT, default 10) and per client address (three
@@ -28,8 +29,8 @@ interface Window {
 }
 
 /**
- * What an anonymous caller's refused sign-ins may cost: counters in an express-rate-limit store
- * (the contact form's mechanism; its `Store` interface is what a shared store replaces), and in the
+ * What an anonymous caller's refused sign-ins may cost: counters in the shared express-rate-limit
+ * store in the database (as the contact form's), and in the
  * hash-chained log one entry for the first refusal of a window plus one entry summing up the same
  * refusal repeated within it (written when the window ends, or when the app stops).
  */
@@ -44,9 +45,11 @@ export class DeniedSignIns implements OnModuleDestroy {
   constructor(
     private readonly access: AccessStream,
     @Inject(CONFIG) config: AppConfig,
+    counters: RateLimitCounters,
   ) {
     this.perEmail = config.signInRefusalLimit;
-    const store = new MemoryStore();
+    // In the database (DESIGN §18): the limit holds across instances, one row per key and window.
+    const store = counters.store('sign-in-refusals');
     store.init({ windowMs: DENIED_SIGN_IN_WINDOW_MS } as Options);
     this.counters = store;
   }
