@@ -11,6 +11,7 @@ import { formatWhen } from '../../shared/format-when';
 import { ConfirmDialog } from '../ui/modal-dialog';
 import { ChangeList } from './change-list';
 import { historyApi, type HistoryItem, type HistoryStage, type VerifyResult } from './history-api';
+import { ExportDownload } from '../audit/export-download';
 import '../ui/ui.css';
 import './history.css';
 
@@ -126,6 +127,7 @@ export function SiteHistoryPage() {
         <button type="button" className="ed-button" onClick={() => void runVerify()} disabled={verify === 'running'}>
           {verify === 'running' ? 'Verifying…' : 'Verify integrity'}
         </button>
+        <ExportDownload />
       </div>
       <VerifyOutcome result={verify} />
 
