@@ -172,9 +172,9 @@ test('the Audit Log in words: a lock holding as one entry, local times, the reco
   await table.getByText(/^Held the draft lock .+–.+, 2 renewals$/).first().waitFor();
   await table.getByText('Draft lock taken').first().waitFor();
   // No event names and no renewal rows in the default view; times are local (no 'UTC' in the sentences).
-  expect(await table.locator('.al-action, .al-meta > span, .al-meta summary').filter({ hasText: /LockRefreshed|LockAcquired|AdminSignedIn/ }).count()).toBe(0);
+  expect(await table.locator('.al-action, .al-meta > div > span, .al-meta summary').filter({ hasText: /LockRefreshed|LockAcquired|AdminSignedIn/ }).count()).toBe(0);
   expect(await table.getByText('Draft lock renewed').count()).toBe(0);
-  expect(await table.locator('summary, .al-meta > span').filter({ hasText: 'UTC' }).count()).toBe(0);
+  expect(await table.locator('summary, .al-meta > div > span').filter({ hasText: 'UTC' }).count()).toBe(0);
 
   // The first save's entry lists what was sent: the title, not the badge label the editor derives from it (issue 25 defect 6).
   const saveRow = table.getByRole('row').filter({ hasText: 'Saved the draft: Site title' }).first();

@@ -164,10 +164,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             <RawEntry entry={entry} />
           </details>
         ) : (
-          <>
+          // One block: on phones the cell is a two-column grid (its label, then this).
+          <div>
             <span>{summary || <span className="al-muted">—</span>}</span>
             <RawEntry entry={entry} />
-          </>
+          </div>
         )}
       </td>
     </tr>
