@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { validateSettingsUpdate } from '@punchline/domain';
 import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
@@ -49,6 +50,9 @@ export async function adminBench(): Promise<Section> {
   const { db, url, drop } = await freshDatabase(4, process.env.ADMIN_KEEP_DATABASE);
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
+  // The machine may be shared (CI, parallel work): the load around the run is part of the figures.
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+  const loadBefore = load();
   try {
     await migrate(db, postgresStoreMigrations);
     const checked = validateSettingsUpdate(largeRecord());
@@ -119,6 +123,7 @@ export async function adminBench(): Promise<Section> {
     }
     notes.push(
       `The site stream: ${fmt(SITE_EVENTS)} events (${fmt(publishes.length)} publishes of the whole ${fmt(recordBytes / 1024)} KB record, changes-only saves by two admins between them), written in ${fmt(seedSeconds, 0)} s; the app (\`node backend/dist/main.js\`) on PostgreSQL catches up before anything is measured.`,
+      `Load average (1 / 5 / 15 min) before the run ${loadBefore}, after it ${load()}: on a shared machine the figures carry the other work's share of the cores.`,
       `${ROUNDS} sequential round trips per action from the bench process (request sent → whole answer read; every action answers after the projector has its event: read-your-writes); rollback and restore points drawn at random over the whole history.`,
     );
   } finally {
