@@ -89,7 +89,7 @@ export function historyStageOf(entry: Pick<AuditEntry, 'action' | 'meta'>): 'liv
 }
 
 /** '23:19' in the admin's own zone: a holding's start and end, read beside the row's date. */
-export function clockTime(iso: string, locale?: string): string {
+function clockTime(iso: string, locale?: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 }

@@ -3,7 +3,7 @@
  * (GET /api/admin/audit/export; `npm run verify -- --file` checks it offline). A plain link: the
  * browser streams the file to disk under the name the server gives it, however long the log.
  */
-export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
+const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
 
 export function ExportDownload({ className = 'ed-button' }: { className?: string }) {
   return (
