@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
 import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, upload, type MediaApp } from '../test-support/media-app.test-kit';
@@ -52,6 +53,9 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
   it('answers a duplicate photo from the hash of its bytes, before any image work (issue 25)', async () => {
     const bytes = Buffer.concat([FIXTURES.jpeg, Buffer.from(`duplicate-${kind}`)]);
     expect((await upload(m, 'dup.jpg', bytes, { type: 'image/jpeg', checkDuplicates: true })).status).toBe(201);
+    // Hashed as the bytes arrived: the hash of exactly what was sent.
+    const recorded = (await m.mediaEvents()).find((e) => e.type === 'MediaUploaded' && (e.data as { path: string }).path === 'dup.jpg')!;
+    expect((recorded.data as { sha256: string }).sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     // The pipeline's own work on the first copy is done first, so the spy below sees the duplicate alone.
     for (let i = 0; i < 200; i += 1) {
       const done = (await m.pipelineEvents()).some((e) => ['MediaImageVariantsAdded', 'MediaImageFailed'].includes(e.type) && (e.data as { path?: string }).path === 'dup.jpg');
