@@ -197,13 +197,14 @@ describe('Audit Log', () => {
     await table.waitFor();
     const actions = () => table.locator('tbody .al-action').allTextContents();
     // Newest first: the last thing recorded is one of this suite's sign-ins.
-    expect((await actions())[0]).toBe('AdminSignedIn');
-    expect(await actions()).toEqual(expect.arrayContaining(['ContactMessageReceived', 'ContactDeliveryRecorded', 'ResponseMarked', 'ResponseNotesEdited']));
+    expect((await actions())[0]).toBe('Signed in');
+    // Actions in words (issue 25).
+    expect(await actions()).toEqual(expect.arrayContaining(['Message received', 'Message delivery', 'Message marked', 'Message notes edited']));
     await screenshot(page, 'audit-1280');
     await expectNoSeriousAxeViolations(page);
 
     await page.getByLabel('Action').selectOption('ResponseMarked');
-    await page.waitForFunction(() => [...document.querySelectorAll('tbody .al-action')].every((a) => a.textContent === 'ResponseMarked'));
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody .al-action')].every((a) => a.textContent === 'Message marked'));
     const marked = table.locator('tbody tr').first();
     await expect(marked.locator('td').nth(1).textContent()).resolves.toBe(E2E_ADMIN_EMAIL);
     await marked.locator('summary').click();
@@ -214,14 +215,14 @@ describe('Audit Log', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('grace@example');
     await page.waitForFunction(() => {
       const all = [...document.querySelectorAll('tbody .al-action')].map((a) => a.textContent);
-      return all.length > 0 && all.every((a) => a === 'ContactMessageReceived');
+      return all.length > 0 && all.every((a) => a === 'Message received');
     });
     await expect(table.locator('tbody tr').first().locator('td').nth(1).textContent()).resolves.toBe('Visitor or system');
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByLabel('Actor').selectOption(E2E_ADMIN_EMAIL);
     await page.getByLabel('Order').selectOption({ label: 'Oldest first' });
-    await page.waitForFunction(() => document.querySelector('tbody .al-action')?.textContent === 'AdminSignedIn');
+    await page.waitForFunction(() => document.querySelector('tbody .al-action')?.textContent === 'Signed in');
     const actors = await table.locator('tbody tr td:nth-child(2)').allTextContents();
     expect(new Set(actors)).toEqual(new Set([E2E_ADMIN_EMAIL]));
     await page.getByLabel('Rows').selectOption('25');

@@ -68,10 +68,10 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   // The rows stay while the filtered list loads (no jump): wait for the answer, not for rows already there.
   await page.waitForFunction(() => {
     const actions = [...document.querySelectorAll('tbody .al-action')].map((a) => a.textContent);
-    return actions.length > 0 && !actions.includes('AdminSignedIn') && document.querySelector('table[aria-busy]') === null;
+    return actions.length > 0 && !actions.includes('Signed in') && document.querySelector('table[aria-busy]') === null;
   });
   await page.getByText('Saved the draft: Site title').first().waitFor();
-  await expect(page.getByRole('cell', { name: 'AdminSignedIn' }).count()).resolves.toBe(0);
+  await expect(page.getByRole('cell', { name: 'Signed in', exact: true }).count()).resolves.toBe(0);
   await page.getByText('Published the current draft to live').first().click();
   await page.getByRole('list', { name: 'Changes: Published the current draft to live' }).getByText('“Spring Season”').waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
@@ -153,6 +153,63 @@ test('a field says who changed it last and links to its history', async () => {
   const items = page.getByRole('list', { name: 'Timeline of the draft' }).getByRole('listitem');
   await items.first().getByText(/Site title/).waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('the Audit Log in words: a lock holding as one entry, local times, the record behind Details, search by label, export download (1280 and 390 px)', async () => {
+  const page = await signIn('/admin/audit');
+  // A holding with two renewals, and a save of the site title only (as the editor sends it).
+  const ok = await page.evaluate(async () => {
+    const headers = { 'content-type': 'application/json' };
+    const lock = () => fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
+    const steps = [await lock(), await lock(), await lock()];
+    steps.push(await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title: 'Audit Words' }) }));
+    steps.push(await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' }));
+    return steps.every((r) => r.ok);
+  });
+  expect(ok).toBe(true);
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Audit entries' });
+  await table.getByText(/^Held the draft lock .+–.+, 2 renewals$/).first().waitFor();
+  await table.getByText('Draft lock taken').first().waitFor();
+  // No event names and no renewal rows in the default view; times are local (no 'UTC' in the sentences).
+  expect(await table.locator('.al-action, .al-meta > div > span, .al-meta summary').filter({ hasText: /LockRefreshed|LockAcquired|AdminSignedIn/ }).count()).toBe(0);
+  expect(await table.getByText('Draft lock renewed').count()).toBe(0);
+  expect(await table.locator('summary, .al-meta > div > span').filter({ hasText: 'UTC' }).count()).toBe(0);
+
+  // The first save's entry lists what was sent: the title, not the badge label the editor derives from it (issue 25 defect 6).
+  const saveRow = table.getByRole('row').filter({ hasText: 'Saved the draft: Site title' }).first();
+  await saveRow.getByText('Saved the draft: Site title', { exact: true }).click();
+  const changes = saveRow.getByRole('list', { name: 'Changes: Saved the draft: Site title' });
+  await changes.getByText('“Audit Words”').waitFor();
+  expect(await changes.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Site title/)]);
+  // The record itself behind Details.
+  await saveRow.getByText(/^Details of entry/).click();
+  await saveRow.getByText(/"event": "DraftSaved"/).waitFor();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'audit-log-words-1280');
+
+  // Search finds the words on screen.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('site title');
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 0 && [...document.querySelectorAll('tbody .al-action')].every((a) => /Draft saved|Published|Live rolled back|Draft restored/.test(a.textContent ?? '')));
+  // Every lock renewal on request.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await page.getByRole('checkbox', { name: 'Every lock renewal' }).check();
+  await table.getByText('Draft lock renewed').first().waitFor();
+
+  // The export downloads as a file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download export/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^punchline-event-log-\d{4}-\d\d-\d\d\.ndjson$/);
+  expect((await download.createReadStream().then(async (stream) => { let text = ''; for await (const chunk of stream) text += chunk; return text; })).split('\n')[0]).toContain('"format":"punchline-event-log"');
+
+  const phone = await signIn('/admin/audit', { width: 390, height: 844 });
+  await phone.getByRole('table', { name: 'Audit entries' }).getByText(/^Held the draft lock/).first().waitFor();
+  await phone.getByRole('link', { name: /^Download export/ }).waitFor();
+  expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+  expect(await seriousAxeViolations(phone)).toEqual([]);
+  await screenshot(phone, 'audit-log-words-390');
+  await phone.goto(`${app.baseUrl}/admin/history`);
+  await phone.getByRole('link', { name: /^Download export/ }).waitFor();
+  expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
 });
 
 test('Verify integrity names an event altered with SQL, in red', async () => {

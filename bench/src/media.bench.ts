@@ -15,7 +15,7 @@ const LIBRARY_SIZE = 200;
  * A phone photo as heavy as a real one: 4032 × 3024 (12 MP), a scene of smooth gradients with
  * sensor noise on top, JPEG quality 95 (≥ 5 MB), stored sideways with EXIF orientation 6.
  */
-async function phonePhoto(seed: number, width = 4032, height = 3024, quality = 95): Promise<Buffer> {
+export async function phonePhoto(seed: number, width = 4032, height = 3024, quality = 95): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   let s = seed * 7919 + 1;
   for (let y = 0; y < height; y += 1) {

@@ -9,6 +9,7 @@ import { scaleBench } from './scale.bench';
 import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
 import { hostileBench } from './hostile.bench';
+import { adminBench } from './admin.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<Section>> = {
   media: mediaBench,
   hostile: hostileBench,
   scale: scaleBench,
+  admin: adminBench,
 };
 
 async function main(): Promise<void> {

@@ -32,8 +32,12 @@ export async function ensureTrigramExtension(tx: SqlClient): Promise<boolean> {
   return true;
 }
 
-/** rm.audit_log's search column: what `q` is matched against. */
-export const AUDIT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(action || ' ' || coalesce(actor_email, '') || ' ' || meta::text)) STORED`;
+/**
+ * rm.audit_log's search column: what `q` is matched against. `words` (issue 25) holds what the
+ * screen shows for the entry (the action in words, the summary, the labels of every field changed),
+ * so 'hero title' finds 'Saved the draft: Hero title' as well as the `hero_title` key in meta.
+ */
+export const AUDIT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(words || ' ' || action || ' ' || coalesce(actor_email, '') || ' ' || meta::text)) STORED`;
 
 /** rm.contact_responses' search column (notes included, so it follows every edit of them). */
 export const CONTACT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(name || ' ' || email || ' ' || message || ' ' || notes)) STORED`;

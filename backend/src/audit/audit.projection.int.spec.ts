@@ -36,9 +36,9 @@ describe.each(databaseKinds())('audit projection (rm.audit_log) on %s', (kind) =
         { position: 10, action: 'Published' },
       ]));
 
-  it('keeps action, actor and data lowercased in the search column the audit screen filters on', () =>
+  it('keeps the words on screen, action, actor and data lowercased in the search column the audit screen filters on', () =>
     given({ type: 'DraftSaved', data: { changes: { site_title: 'Punchline' } }, metadata: { actorEmail: 'Ada@Example.com' } }).then(
       'SELECT search FROM rm.audit_log',
-      [{ search: 'draftsaved ada@example.com {"changes": {"site_title": "punchline"}}' }],
+      [{ search: 'draft saved · saved the draft: site title · site title draftsaved ada@example.com {"changes": {"site_title": "punchline"}}' }],
     ));
 });

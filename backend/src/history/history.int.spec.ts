@@ -169,4 +169,17 @@ describe.each(databaseKinds())('History API on %s', (kind) => {
     expect((await s.a.get('/api/admin/history?stage=preview')).status).toBe(400);
     expect((await s.a.get('/api/admin/history/state?stage=live&at=yesterday')).status).toBe(400);
   });
+  it('a save lists what was sent, not the defaults the editor reading derives from it (issue 25)', async () => {
+    expect((await s.a.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
+    // Unset, the badge label reads as the site title in the editor (SPEC §3); the editor then sends only the title it changed.
+    expect((await s.a.put('/api/settings?stage=draft', { hero_badge_label: '' })).status).toBe(200);
+    expect((await s.a.put('/api/settings?stage=draft', { site_title: 'Fourth title' })).status).toBe(200);
+    const { position } = await lastSitePosition();
+    const before = (await s.a.get(`/api/admin/history/state?stage=draft&position=${position - 1}`)).body.settings;
+    const after = (await s.a.get(`/api/admin/history/state?stage=draft&position=${position}`)).body.settings;
+    expect([before.hero_badge_label, after.hero_badge_label]).toEqual([before.site_title, 'Fourth title']);
+    const diff = await s.a.get(`/api/admin/history/diff?stage=draft&from=${position - 1}&to=${position}`);
+    expect(diff.body.changes).toEqual([{ path: '/site_title', before: before.site_title, after: 'Fourth title' }]);
+    expect((await s.a.post('/api/settings/lock/release', {})).status).toBe(200);
+  });
 });

@@ -118,11 +118,18 @@ export class SiteHistory {
     return event && event.position === position ? event : null;
   }
 
+  /**
+   * The changes of a stage between two points, as the stage reads, limited to the fields whose
+   * stored values differ (issue 25): a value the reading derives (the editor's badge label follows
+   * the site title, the header text colour follows its background) is not a change anyone made, so
+   * an audit entry lists what was sent, not the derived defaults that moved with it.
+   */
   async diff(stage: HistoryStage, from: number, to: number): Promise<{ from: number; to: number; changes: JsonChange[] }> {
-    const [before, after] = await Promise.all([this.stateAt(stage, { position: from }), this.stateAt(stage, { position: to })]);
-    const { updated_at: _a, ...b } = before.settings;
-    const { updated_at: _b, ...a } = after.settings;
-    return { from, to, changes: diffJson(b, a) };
+    const [before, after] = await Promise.all([this.storedAt(stage, from), this.storedAt(stage, to)]);
+    const stored = new Set(Object.keys(diffSettings(before.settings, after.settings)));
+    const { updated_at: _a, ...b } = readAs(stage, before.settings);
+    const { updated_at: _b, ...a } = readAs(stage, after.settings);
+    return { from, to, changes: diffJson(b, a).filter((change) => stored.has(topField(change.path))) };
   }
 
   /**
@@ -250,6 +257,11 @@ function stageRecord(state: SiteState, stage: HistoryStage): StoredSettings {
 /** As GET /api/settings answers it: live in the public reading, the draft as the editor reads it. */
 function readAs(stage: HistoryStage, record: StoredSettings): SettingsRecord {
   return normaliseSettings(record, stage === 'live' ? 'public' : 'editor');
+}
+
+/** '/events_upcoming/2/date' → 'events_upcoming'. */
+function topField(path: string): string {
+  return (path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function occurredAtOf(event: RecordedEvent): string {

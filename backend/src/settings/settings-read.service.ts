@@ -225,6 +225,16 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     return rows.map((r) => ({ ...r, created_at: isoTimestamp(r.created_at)! }));
   }
 
+  /** One snapshot without its record (issue 25: the answer to a save need not read and parse the whole record back). */
+  async getVersionView(id: string): Promise<SettingsVersionView | null> {
+    const { rows } = await this.db.query<SettingsVersionView & { created_at: string | Date }>(
+      `SELECT id, label, stage, status, created_at, author_email FROM ${qualified(LIVE_SCHEMA, 'settings_versions')} WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { ...row, created_at: isoTimestamp(row.created_at)! } : null;
+  }
+
   async getVersion(id: string): Promise<SettingsVersionWithSettings | null> {
     const { rows } = await this.db.query<SettingsVersionWithSettings & { created_at: string | Date }>(
       `SELECT id, label, stage, status, created_at, author_email, settings FROM ${qualified(LIVE_SCHEMA, 'settings_versions')} WHERE id = $1`,

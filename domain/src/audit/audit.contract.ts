@@ -1,3 +1,5 @@
+import type { LockHoldingView } from '../history/event-summary';
+
 /**
  * GET /api/admin/audit (SPEC §3 "Audit entry", §7, §9), the HTTP shape shared by the server and
  * the Audit Log screen: one declaration, so the limits and fields cannot drift apart (issue 9).
@@ -11,6 +13,14 @@ export const AUDIT_MAX_LIMIT = 500;
 export const AUDIT_SEARCH_MAX_LENGTH = 200;
 export const AUDIT_ACTOR_MAX_LENGTH = 320;
 export const AUDIT_ACTION_MAX_LENGTH = 100;
+/**
+ * `locks`: 'folded' (the default) shows each holding of the draft lock as one entry, its
+ * LockAcquired with `lock_holding`; 'each' lists every LockRefreshed and LockReleased too (issue 25).
+ */
+export const AUDIT_LOCK_VIEWS = ['folded', 'each'] as const;
+export type AuditLockView = (typeof AUDIT_LOCK_VIEWS)[number];
+/** The events a folded view leaves out: they are inside the holding their LockAcquired stands for. */
+export const FOLDED_LOCK_EVENTS: readonly string[] = ['LockRefreshed', 'LockReleased'];
 
 /** SPEC §3 "Audit entry": meta is the event's data (an object, or a string for events that carry one). */
 export interface AuditItem {
@@ -23,6 +33,8 @@ export interface AuditItem {
   meta: unknown;
   /** One sentence a person reads (issue 10), e.g. "Saved the draft: Hero title". */
   summary: string;
+  /** On a LockAcquired in the folded view: the whole holding it began (issue 25). */
+  lock_holding?: LockHoldingView;
 }
 
 export interface AuditAnswer {

@@ -8,6 +8,7 @@ import type { AccessEventType } from '../access/access-events';
 import type { ContactEventType } from '../contact/contact-response.events';
 import { SETTINGS_FIELD_LABELS } from '../settings/field-labels';
 import { inFieldOrder } from '../settings/settings-record';
+import type { MediaEventType } from '../media/media.events';
 import type { SiteEventType } from '../site/site.events';
 
 type Data = Record<string, unknown>;
@@ -38,10 +39,17 @@ function withChanges(action: string, data: Data, nothing = 'nothing changed'): s
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const fileName = (path: unknown): string => text(path).split('/').pop() || 'a file';
 const quoted = (label: unknown, fallback: string): string => (text(label).trim() ? `'${text(label).trim()}'` : fallback);
 
-export function summarizeEvent(type: string, rawData: unknown): string {
+/** How a summary writes an instant: UTC on the server (the same for every reader), local time on the screen (issue 25). */
+export interface SummaryOptions {
+  time?: (iso: unknown) => string;
+}
+
+export function summarizeEvent(type: string, rawData: unknown, options: SummaryOptions = {}): string {
   const data = (rawData && typeof rawData === 'object' ? rawData : {}) as Data;
+  const minute = options.time ?? utcMinute;
   switch (type) {
     case 'LockAcquired':
       return data.previousHolderEmail ? `Took over the draft lock from ${text(data.previousHolderEmail)} (theirs had expired)` : 'Took the draft lock';
@@ -68,23 +76,29 @@ export function summarizeEvent(type: string, rawData: unknown): string {
     case 'MediaReferencesRewritten':
       return `Pointed ${Number(data.count) || 0} link${Number(data.count) === 1 ? '' : 's'} in ${data.stage === 'live' ? 'live' : 'the draft'} to a renamed file`;
     case 'PublishScheduled':
-      return `Scheduled snapshot ${quoted(data.snapshotLabel, 'without a label')} to go live at ${utcMinute(data.at)}`;
+      return `Scheduled snapshot ${quoted(data.snapshotLabel, 'without a label')} to go live at ${minute(data.at)}`;
     case 'ScheduledPublishCancelled':
       return data.reason === 'snapshot-deleted'
-        ? `Cancelled the publish scheduled for ${utcMinute(data.at)} (its snapshot was deleted)`
+        ? `Cancelled the publish scheduled for ${minute(data.at)} (its snapshot was deleted)`
         : data.reason === 'scheduler-not-admin'
-          ? `Cancelled the publish scheduled for ${utcMinute(data.at)} (its author is no longer an admin)`
-          : `Cancelled the publish scheduled for ${utcMinute(data.at)}`;
+          ? `Cancelled the publish scheduled for ${minute(data.at)} (its author is no longer an admin)`
+          : `Cancelled the publish scheduled for ${minute(data.at)}`;
     case 'LiveRolledBack':
-      return withChanges(`Rolled live back to the publish of ${utcMinute(data.toOccurredAt)}`, data, 'live already matched it');
+      return withChanges(`Rolled live back to the publish of ${minute(data.toOccurredAt)}`, data, 'live already matched it');
     case 'DraftRestoredFromHistory':
-      return withChanges(`Restored the draft from ${data.stage === 'live' ? 'live' : 'the draft'} as it was at ${utcMinute(data.fromOccurredAt)}`, data, 'the draft already matched it');
+      return withChanges(`Restored the draft from ${data.stage === 'live' ? 'live' : 'the draft'} as it was at ${minute(data.fromOccurredAt)}`, data, 'the draft already matched it');
     case 'MediaUploaded':
       return `Uploaded ${text(data.name) || 'a file'}`;
     case 'MediaRenamed':
       return `Renamed ${text(data.fromName) || 'a file'} to ${text(data.toName) || 'a new name'}`;
     case 'MediaDeleted':
       return `Deleted ${text(data.name) || 'a file'}`;
+    case 'MediaImageProcessed':
+      return `Made the web sizes of ${fileName(data.path)}`;
+    case 'MediaImageVariantsAdded':
+      return `Made the remaining sizes (JPEG/PNG and AVIF) of ${fileName(data.path)}`;
+    case 'MediaImageFailed':
+      return `Could not make the web sizes of ${fileName(data.path)}: ${text(data.reason) || 'unreadable image'}`;
     case 'ContactMessageReceived':
       return `Received a message from ${text(data.name) || 'a visitor'}`;
     case 'ContactDeliveryRecorded':
@@ -118,3 +132,73 @@ export function summarizeEvent(type: string, rawData: unknown): string {
 
 /** The audit log's 'Content changes only' filter hides lock, sign-in and other traffic that changes no content. */
 export const TRAFFIC_EVENT_TYPES: readonly (SiteEventType | AccessEventType | ContactEventType)[] = ['LockAcquired', 'LockRefreshed', 'LockReleased', 'AdminSignedIn', 'AdminSignInDenied', 'AdminSignedOut', 'ContactDeliveryRecorded'];
+
+/** Every event type the log holds, in words for the Action column and its filter (issue 25): a missing one is a compile error. */
+export const ACTION_LABELS: Record<SiteEventType | MediaEventType | ContactEventType | AccessEventType, string> = {
+  LockAcquired: 'Draft lock taken',
+  LockRefreshed: 'Draft lock renewed',
+  LockReleased: 'Draft lock released',
+  DraftSaved: 'Draft saved',
+  DraftPulledFromLive: 'Draft replaced with live',
+  SnapshotSaved: 'Snapshot saved',
+  SnapshotRestored: 'Snapshot restored into the draft',
+  SnapshotDeleted: 'Snapshot deleted',
+  Published: 'Published',
+  MediaReferencesRewritten: 'Links to a renamed file updated',
+  PublishScheduled: 'Publish scheduled',
+  ScheduledPublishCancelled: 'Scheduled publish cancelled',
+  LiveRolledBack: 'Live rolled back',
+  DraftRestoredFromHistory: 'Draft restored from history',
+  MediaUploaded: 'File uploaded',
+  MediaRenamed: 'File renamed',
+  MediaDeleted: 'File deleted',
+  MediaImageProcessed: 'Image sizes made',
+  MediaImageVariantsAdded: 'More image sizes made',
+  MediaImageFailed: 'Image could not be processed',
+  ContactMessageReceived: 'Message received',
+  ContactDeliveryRecorded: 'Message delivery',
+  ResponseMarked: 'Message marked',
+  ResponseNotesEdited: 'Message notes edited',
+  AllowlistChanged: 'Admin allowlist changed',
+  AdminSignedIn: 'Signed in',
+  AdminSignInDenied: 'Sign-in refused',
+  AdminSignedOut: 'Signed out',
+};
+
+/** The action in words; an unknown type (a newer event) is split into words rather than shown as code. */
+export function actionLabel(type: string): string {
+  const known = (ACTION_LABELS as Record<string, string>)[type];
+  if (known) return known;
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The words an admin reads for an event, for the audit search (issue 25: 'hero title' finds
+ * 'Saved the draft: Hero title'): the action in words, the summary, and the label of every field
+ * it changed (the summary names only the first few). Pure, so replay writes the same text.
+ */
+export function searchableWords(type: string, data: unknown): string {
+  const fields = data && typeof data === 'object' ? changedFields(data as Data) : [];
+  const labels = fields.map((f) => (SETTINGS_FIELD_LABELS as Record<string, string>)[f] ?? f);
+  return [actionLabel(type), summarizeEvent(type, data), ...labels].join(' · ');
+}
+
+/** A holding of the draft lock, folded from its LockAcquired, LockRefreshed… and how it ended (issue 25). */
+export interface LockHoldingView {
+  /** When it was taken (the LockAcquired). */
+  from: string;
+  /** When it ended: released, or expired at its last expiry; while still held, its current expiry. */
+  to: string;
+  renewals: number;
+  /** 'held': not ended yet when the log was read. */
+  end: 'released' | 'page-closed' | 'signed-out' | 'expired' | 'held';
+}
+
+/** 'Held the draft lock 23:19–23:45, 14 renewals'; times through `time` (clock time on the screen, UTC on the server). */
+export function lockHoldingSummary(holding: LockHoldingView, time: (iso: string) => string = (iso) => utcMinute(iso)): string {
+  const renewals = `${holding.renewals} renewal${holding.renewals === 1 ? '' : 's'}`;
+  if (holding.end === 'held') return `Holding the draft lock since ${time(holding.from)}, ${renewals}`;
+  const how = holding.end === 'expired' ? ' (expired)' : holding.end === 'page-closed' ? ' (closed the page)' : holding.end === 'signed-out' ? ' (signed out)' : '';
+  return `Held the draft lock ${time(holding.from)}–${time(holding.to)}, ${renewals}${how}`;
+}

@@ -1,4 +1,4 @@
-import { summarizeEvent } from './event-summary';
+import { actionLabel, lockHoldingSummary, searchableWords, summarizeEvent } from './event-summary';
 
 describe('summarizeEvent: one sentence per event', () => {
   it('names the fields a save changed, in the screens’ words, and says when nothing changed', () => {
@@ -31,5 +31,23 @@ describe('summarizeEvent: one sentence per event', () => {
     expect(summarizeEvent('AdminSignInDenied', { email: null, reason: 'email_missing', repeated: { count: 1, windowMinutes: 10 } })).toBe(
       'Sign-in refused 1 more time within 10 minutes: no verified email',
     );
+  });
+
+  it('names actions in words, a newer event type split into words (issue 25)', () => {
+    expect(actionLabel('LockRefreshed')).toBe('Draft lock renewed');
+    expect(actionLabel('MediaImageVariantsAdded')).toBe('More image sizes made');
+    expect(actionLabel('CheckpointSigned')).toBe('Checkpoint signed');
+    expect(summarizeEvent('MediaImageVariantsAdded', { path: 'shows/poster.jpg' })).toBe('Made the remaining sizes (JPEG/PNG and AVIF) of poster.jpg');
+  });
+
+  it('writes a summary’s instants through the given clock, a holding as one sentence', () => {
+    expect(summarizeEvent('PublishScheduled', { snapshotLabel: 'S', at: '2031-06-12T16:00:00.000Z' }, { time: () => 'local noon' })).toBe("Scheduled snapshot 'S' to go live at local noon");
+    const holding = { from: '2026-11-26T23:19:00.000Z', to: '2026-11-26T23:45:00.000Z', renewals: 14, end: 'released' as const };
+    expect(lockHoldingSummary(holding)).toBe('Held the draft lock 2026-11-26 23:19 UTC–2026-11-26 23:45 UTC, 14 renewals');
+    expect(lockHoldingSummary({ ...holding, end: 'held', renewals: 1 }, (iso) => iso.slice(11, 16))).toBe('Holding the draft lock since 23:19, 1 renewal');
+  });
+
+  it('gives the search every word an admin reads for the entry', () => {
+    expect(searchableWords('DraftSaved', { changes: { hero_title: 'x' } })).toBe('Draft saved · Saved the draft: Hero title · Hero title');
   });
 });

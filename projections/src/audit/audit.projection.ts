@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@punchline/domain';
+import { searchableWords, type RecordedEvent } from '@punchline/domain';
 import type { SqlClient } from '../ports/database.port';
 import { AUDIT_SEARCH_COLUMN, ensureTrigramIndex } from '../search';
 import { qualified, type Projection } from '../projection';
@@ -13,6 +13,8 @@ export interface AuditRow {
   action: string;
   /** The event data as JSON text (jsonb in the table). */
   meta: string;
+  /** What an admin reads for the entry (searchableWords), searched along with the rest. */
+  words: string;
 }
 
 /** A row of rm.audit_log as the database hands it back (what readers of the table select from). */
@@ -41,13 +43,15 @@ export function toAuditRow(event: RecordedEvent): AuditRow {
     actorEmail: event.metadata?.actorEmail ?? null,
     action: event.type,
     meta: JSON.stringify(event.data === undefined ? null : event.data),
+    words: searchableWords(event.type, event.data),
   };
 }
 
 export const auditProjection: Projection = {
   name: 'audit',
-  // 2: trigram index for q; 3: the lowercased search column it is built on (search.ts).
-  version: 3,
+  // 2: trigram index for q; 3: the lowercased search column it is built on (search.ts);
+  // 4: `words`, the entry as the screen reads it, in that column (issue 25).
+  version: 4,
   tables: [{ name: 'audit_log', primaryKey: ['position'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -61,6 +65,7 @@ export const auditProjection: Projection = {
         actor_email text NULL,
         action text NOT NULL,
         meta jsonb NOT NULL,
+        words text NOT NULL DEFAULT '',
         ${AUDIT_SEARCH_COLUMN}
       );
     `);
@@ -81,8 +86,8 @@ export const auditProjection: Projection = {
     if (events.length === 0) return;
     const rows = events.map(toAuditRow);
     await tx.query(
-      `INSERT INTO ${qualified(schema, 'audit_log')} (position, event_id, stream_id, occurred_at, actor_email, action, meta)
-       SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::jsonb[])`,
+      `INSERT INTO ${qualified(schema, 'audit_log')} (position, event_id, stream_id, occurred_at, actor_email, action, meta, words)
+       SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::jsonb[], $8::text[])`,
       [
         rows.map((r) => r.position),
         rows.map((r) => r.eventId),
@@ -91,6 +96,7 @@ export const auditProjection: Projection = {
         rows.map((r) => r.actorEmail),
         rows.map((r) => r.action),
         rows.map((r) => r.meta),
+        rows.map((r) => r.words),
       ],
     );
   },

@@ -23,7 +23,17 @@ describe('toAuditRow', () => {
       actorEmail: 'ada@example.com',
       action: 'DraftSaved',
       meta: '{"changes":{"site_title":"Punchline"}}',
+      words: 'Draft saved · Saved the draft: Site title · Site title',
     });
+  });
+
+  it('keeps the words an admin reads, every changed field labelled, for the search (issue 25)', () => {
+    const row = toAuditRow({ ...base, data: { changes: { hero_title: 'A', hero_subtext: 'B', site_title: 'C', about_body: 'D', contactemail: 'e@x.y' } } });
+    expect(row.words.toLowerCase()).toContain('hero title');
+    expect(row.words).toContain('Saved the draft: ');
+    expect(row.words).toMatch(/and 1 more · /);
+    // Every field's label, not only the first four the summary names.
+    expect(row.words.split(' · ').length).toBe(2 + 5);
   });
 
   it('falls back to the recording time when occurredAt is not a date', () => {

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type AuditTableRow, type Database } from '@punchline/projections';
-import { TRAFFIC_EVENT_TYPES, summarizeEvent } from '@punchline/domain';
+import { FOLDED_LOCK_EVENTS, TRAFFIC_EVENT_TYPES, lockHoldingSummary, summarizeEvent, type LockHoldingView } from '@punchline/domain';
 import { DATABASE } from '../../platform/platform.module';
+import { Clock } from '../../platform/event-sourcing/clock';
 import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
 /** The columns the list reads. */
@@ -29,7 +30,10 @@ const toItem = (row: Row): AuditItem => ({
 export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
   private readonly table = qualified(LIVE_SCHEMA, 'audit_log');
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
 
   async execute({ filter }: ListAuditLogQuery): Promise<AuditAnswer> {
     const where: string[] = [];
@@ -41,6 +45,13 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
     if (filter.action !== null) {
       params.push(filter.action);
       where.push(`action = $${params.length}`);
+    }
+    // Issue 25: a holding of the draft lock is one entry (its LockAcquired) unless every lock event
+    // is asked for, or the filter names a lock event the holding would hide.
+    const fold = filter.locks === 'folded' && (filter.action === null || !FOLDED_LOCK_EVENTS.includes(filter.action));
+    if (fold) {
+      params.push([...FOLDED_LOCK_EVENTS]);
+      where.push(`action <> ALL($${params.length}::text[])`);
     }
     if (filter.contentOnly) {
       params.push([...TRAFFIC_EVENT_TYPES]);
@@ -64,7 +75,7 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
       this.distinct('actor_email'),
       this.distinct('action'),
     ]);
-    const answer: AuditAnswer = { items: items.map(toItem), actors, actions };
+    const answer: AuditAnswer = { items: fold ? await this.withHoldings(items) : items.map(toItem), actors, actions };
     if (searchedNewest !== undefined) answer.searched_newest = searchedNewest;
     return answer;
   }
@@ -103,6 +114,50 @@ export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
     ];
     const newestFirst = await Promise.all(ranges);
     return (direction === 'asc' ? newestFirst.reverse() : newestFirst).flat().slice(0, limit);
+  }
+
+  /**
+   * The LockAcquired entries of a page as the holdings they began: how it ended (the next
+   * LockReleased or LockAcquired, whichever comes first), the renewals in between and the last
+   * expiry they set. Each is a few probes of the (action, position) index, so a page costs the
+   * same on a log of a million events.
+   */
+  private async withHoldings(rows: Row[]): Promise<AuditItem[]> {
+    const starts = rows.filter((r) => r.action === 'LockAcquired').map((r) => Number(r.position));
+    if (starts.length === 0) return rows.map(toItem);
+    const t = this.table;
+    const { rows: found } = await this.db.query<{ start: string | number; renewals: string | number; last_expires: string | null; end_action: string | null; end_reason: string | null; end_at: string | Date | null }>(
+      `SELECT a.start, r.renewals, r.last_expires, e.action AS end_action, e.meta->>'reason' AS end_reason, e.occurred_at AS end_at
+         FROM unnest($1::bigint[]) AS a(start)
+         CROSS JOIN LATERAL (SELECT LEAST(
+             (SELECT min(position) FROM ${t} WHERE action = 'LockAcquired' AND position > a.start),
+             (SELECT min(position) FROM ${t} WHERE action = 'LockReleased' AND position > a.start)) AS position) AS next
+         LEFT JOIN ${t} AS e ON e.position = next.position
+         CROSS JOIN LATERAL (SELECT count(*) AS renewals,
+             (SELECT meta->>'expiresAt' FROM ${t} WHERE action = 'LockRefreshed' AND position > a.start AND position < coalesce(next.position, 9223372036854775807) ORDER BY position DESC LIMIT 1) AS last_expires
+           FROM ${t} WHERE action = 'LockRefreshed' AND position > a.start AND position < coalesce(next.position, 9223372036854775807)) AS r`,
+      [starts],
+    );
+    const byStart = new Map(found.map((f) => [Number(f.start), f]));
+    const now = this.clock.now().getTime();
+    return rows.map((row) => {
+      const item = toItem(row);
+      const f = byStart.get(item.position);
+      if (row.action !== 'LockAcquired' || !f) return item;
+      const meta = (row.meta ?? {}) as { acquiredAt?: string; expiresAt?: string };
+      const lastExpiry = f.last_expires ?? meta.expiresAt ?? item.occurred_at;
+      const releasedAt = f.end_at === null ? null : isoTimestamp(f.end_at);
+      let holding: LockHoldingView;
+      if (f.end_action === 'LockReleased' && releasedAt !== null && Date.parse(releasedAt) <= Date.parse(lastExpiry)) {
+        const reason = f.end_reason === 'page-closed' || f.end_reason === 'signed-out' ? f.end_reason : 'released';
+        holding = { from: item.occurred_at, to: releasedAt, renewals: Number(f.renewals), end: reason };
+      } else {
+        // Not released before its expiry: it ran out then (or, read before that moment and not yet taken by anyone, still holds).
+        const held = f.end_action === null && Date.parse(lastExpiry) > now;
+        holding = { from: item.occurred_at, to: lastExpiry, renewals: Number(f.renewals), end: held ? 'held' : 'expired' };
+      }
+      return { ...item, lock_holding: holding, summary: lockHoldingSummary(holding) };
+    });
   }
 
   /** Position of the oldest entry a search without the index looks at; null when the log is no longer than the window. */

@@ -22,6 +22,7 @@ export class ListAuditLogHttpController {
   @ApiQuery({ name: 'q', required: false, type: String })
   @ApiQuery({ name: 'direction', required: false, enum: ['asc', 'desc'] })
   @ApiQuery({ name: 'content', required: false, enum: ['1', '0'] })
+  @ApiQuery({ name: 'locks', required: false, enum: ['folded', 'each'] })
   @ApiOkResponse({ description: '{items, actors, actions}' })
   async list(@Query(queryValidation) query: ListAuditLogRequestDto): Promise<AuditAnswer> {
     return this.queries.execute(
@@ -32,6 +33,7 @@ export class ListAuditLogHttpController {
         q: query.q?.trim() ?? '',
         direction: query.direction ?? 'desc',
         contentOnly: query.content === '1' || query.content === 'true',
+        locks: query.locks ?? 'folded',
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { AuditAnswer } from '@punchline/domain';
+import type { AuditAnswer, AuditLockView } from '@punchline/domain';
 
 export type { AuditAnswer, AuditItem } from '@punchline/domain';
 
@@ -11,6 +11,8 @@ export interface AuditFilter {
   direction: 'asc' | 'desc';
   /** 'Content changes only': leave out lock, sign-in and delivery traffic. */
   contentOnly: boolean;
+  /** Issue 25: a holding of the draft lock as one entry ('folded') or every lock event ('each'). */
+  locks: AuditLockView;
 }
 
 /** GET /api/admin/audit: the audit log, newest first unless direction=asc. */

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_MAX_LENGTH, AUDIT_ACTOR_MAX_LENGTH, AUDIT_MAX_LIMIT, AUDIT_SEARCH_MAX_LENGTH } from '@punchline/domain';
+import { AUDIT_LOCK_VIEWS, AUDIT_ACTION_MAX_LENGTH, AUDIT_ACTOR_MAX_LENGTH, AUDIT_MAX_LIMIT, AUDIT_SEARCH_MAX_LENGTH } from '@punchline/domain';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const limitText = `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}.`;
@@ -34,4 +34,9 @@ export class ListAuditLogRequestDto {
   @IsOptional()
   @IsIn(['0', '1', 'true', 'false'], { message: 'content must be 1 or 0.' })
   content?: string;
+
+  /** Issue 25: 'folded' (default) shows a holding of the draft lock as one entry; 'each' lists every lock event. */
+  @IsOptional()
+  @IsIn([...AUDIT_LOCK_VIEWS], { message: `locks must be ${AUDIT_LOCK_VIEWS.join(' or ')}.` })
+  locks?: (typeof AUDIT_LOCK_VIEWS)[number];
 }

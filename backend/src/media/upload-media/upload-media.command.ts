@@ -6,6 +6,8 @@ export interface IncomingFile {
   /** As the browser named it. */
   originalName: string;
   buffer: Buffer;
+  /** SHA-256 of `buffer`, hex, when it was computed as the bytes arrived (issue 25). */
+  sha256?: string;
 }
 
 /** SPEC §7: {url}; the stored file comes along so a picker can select it without listing again. */

@@ -40,7 +40,8 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     }
 
     // Identity is the bytes as uploaded: the same photo uploaded twice is recognised before any work.
-    const sha256 = createHash('sha256').update(file.buffer).digest('hex');
+    // Hashed as the bytes arrived (hashingMemoryStorage), so a duplicate is answered at once.
+    const sha256 = file.sha256 ?? createHash('sha256').update(file.buffer).digest('hex');
     if (!keepDuplicate) {
       const identical = await this.media.read((state) => findIdenticalMedia(state, sha256));
       if (identical) {

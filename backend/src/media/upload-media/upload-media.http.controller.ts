@@ -2,10 +2,10 @@ import { ArgumentsHost, Catch, Controller, ExceptionFilter, HttpCode, PayloadToo
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
-import { memoryStorage } from 'multer';
 import { DomainError, MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
 import { ErrorBodyFilter } from '../../platform/http/domain-error.filter';
 import { UploadMediaCommand, type UploadMediaAnswer } from './upload-media.command';
+import { hashingMemoryStorage, type HashedFile } from './hashing-memory-storage';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 /** Multer stops reading at the size limit; its 413 gets the library's own wording. */
@@ -29,7 +29,7 @@ export class UploadMediaHttpController {
   @HttpCode(201)
   @UseInterceptors(
     FileInterceptor('file', {
-      storage: memoryStorage(),
+      storage: hashingMemoryStorage(),
       // The file is checked in memory (type by its bytes) before it is stored; 25 MB bounds that.
       limits: { fileSize: MEDIA_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     }),
@@ -38,8 +38,8 @@ export class UploadMediaHttpController {
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
   @ApiCreatedResponse({ description: '{url, item}: the proxy URL of the stored file and its library entry' })
   @ApiConflictResponse({ description: '{error, existing: {url, item}}: the same bytes are already in the library (send ?duplicate=keep to upload a copy)' })
-  async upload(@Actor() actor: AdminIssuer, @UploadedFile() file: Express.Multer.File | undefined, @Query('duplicate') duplicate?: unknown): Promise<UploadMediaAnswer> {
-    const incoming = file ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), buffer: file.buffer } : null;
+  async upload(@Actor() actor: AdminIssuer, @UploadedFile() file: HashedFile | undefined, @Query('duplicate') duplicate?: unknown): Promise<UploadMediaAnswer> {
+    const incoming = file ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), buffer: file.buffer, sha256: file.sha256 } : null;
     // Issue 12 point 6: identical bytes answer 409 with the existing file unless ?duplicate=keep.
     return this.commands.execute(new UploadMediaCommand(actor, incoming, duplicate === 'keep'));
   }

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { MEDIA_TYPE_TEXTS, MEDIA_UPLOAD_MAX_BYTES } from '@punchline/domain';
 import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, upload, type MediaApp } from '../test-support/media-app.test-kit';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-server';
+import { ImageWork } from '../images/image-work';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SVG_LIMIT_TEXTS } from './svg-check';
@@ -53,6 +55,28 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
     expect(copy.status).toBe(201);
     expect(copy.json().item.name).toBe('hero-stage-copy.png');
     expect((await m.mediaEvents()).at(-1)).toMatchObject({ type: 'MediaUploaded', data: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  });
+
+  it('answers a duplicate photo from the hash of its bytes, before any image work (issue 25)', async () => {
+    const bytes = Buffer.concat([FIXTURES.jpeg, Buffer.from(`duplicate-${kind}`)]);
+    expect((await upload(m, 'dup.jpg', bytes, { type: 'image/jpeg', checkDuplicates: true })).status).toBe(201);
+    // Hashed as the bytes arrived: the hash of exactly what was sent.
+    const recorded = (await m.mediaEvents()).find((e) => e.type === 'MediaUploaded' && (e.data as { path: string }).path === 'dup.jpg')!;
+    expect((recorded.data as { sha256: string }).sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    // The pipeline's own work on the first copy is done first, so the spy below sees the duplicate alone.
+    for (let i = 0; i < 200; i += 1) {
+      const done = (await m.pipelineEvents()).some((e) => ['MediaImageVariantsAdded', 'MediaImageFailed'].includes(e.type) && (e.data as { path?: string }).path === 'dup.jpg');
+      if (done) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Every decode (uploads and the pipeline alike) goes through ImageWork: none may start for the duplicate.
+    const run = jest.spyOn(m.app.app.get(ImageWork), 'run');
+    try {
+      expect((await upload(m, 'dup again.jpg', bytes, { type: 'image/jpeg', checkDuplicates: true })).status).toBe(409);
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('gives a second file of the same name a new name instead of replacing the first', async () => {

@@ -16,9 +16,8 @@ export class SaveSnapshotHandler implements ICommandHandler<SaveSnapshotCommand>
   async execute({ context, label }: SaveSnapshotCommand): Promise<SaveSnapshotResult> {
     const snapshotId = this.ids.next();
     await this.site.execute(context, (now) => ({ type: 'SaveSnapshot', data: { label }, metadata: { actorEmail: context.actorEmail, now, snapshotId } }));
-    const saved = await this.reads.getVersion(snapshotId);
-    if (!saved) throw new Error(`Snapshot ${snapshotId} was recorded but is not in the read model`);
-    const { settings: _settings, ...version } = saved;
+    const version = await this.reads.getVersionView(snapshotId);
+    if (!version) throw new Error(`Snapshot ${snapshotId} was recorded but is not in the read model`);
     return { version: version satisfies SettingsVersionView, error: null };
   }
 }

@@ -1,4 +1,4 @@
-import { AUDIT_LIMIT_OPTIONS, AUDIT_SEARCH_MAX_LENGTH } from '@punchline/domain';
+import { AUDIT_LIMIT_OPTIONS, AUDIT_SEARCH_MAX_LENGTH, actionLabel } from '@punchline/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getJson, listView, queryKeys } from '../data/api-query';
@@ -12,8 +12,8 @@ import {
   auditPath,
   historyStageOf,
   initialAuditFilters,
+  localSummary,
   metaDetail,
-  metaHasMore,
   optionsWith,
   type AuditEntry,
   type AuditFilters,
@@ -24,6 +24,7 @@ import { formatWhen } from '../../shared/format-when';
 import { Link } from 'react-router';
 import { LoadedChanges } from '../history/change-list';
 import { useFilters } from '../ui/use-filters';
+import { ExportDownload } from './export-download';
 import './audit-log.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -39,8 +40,8 @@ export function AuditLogPage() {
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
   const id = useId();
 
-  const { actor, action, limit, direction, contentOnly } = filters;
-  const applied = { actor, action, q, limit, direction, contentOnly };
+  const { actor, action, limit, direction, contentOnly, eachLockEvent } = filters;
+  const applied = { actor, action, q, limit, direction, contentOnly, eachLockEvent };
   const query = useQuery({ queryKey: queryKeys.audit(applied), queryFn: getJson(auditPath(applied), auditFrom, AUDIT_TEXTS.loadFailed), placeholderData: keepPreviousData });
   const view = listView(query);
   // SPEC §8: after a failed load the entries and both filter lists are empty.
@@ -56,10 +57,11 @@ export function AuditLogPage() {
           Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.{' '}
           <Link to="/admin/history">Site history: compare, view the site as it was, roll back</Link>
         </p>
+        <ExportDownload className="al-export" />
       </header>
 
       <form className="admin-toolbar" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-        <SearchField id={`${id}-q`} label="Search" className="al-field al-field--search" placeholder="Text in action, actor or details" maxLength={AUDIT_SEARCH_MAX_LENGTH}
+        <SearchField id={`${id}-q`} label="Search" className="al-field al-field--search" placeholder="Words in the entry, an actor, a field" maxLength={AUDIT_SEARCH_MAX_LENGTH}
           value={filters.q} onChange={(value) => set('q', value)} />
         <SelectField
           id={`${id}-actor`}
@@ -74,7 +76,7 @@ export function AuditLogPage() {
           label="Action"
           className="al-field"
           value={filters.action}
-          options={[{ value: '', label: 'All actions' }, ...asOptions(optionsWith(log.actions, filters.action))]}
+          options={[{ value: '', label: 'All actions' }, ...optionsWith(log.actions, filters.action).map((value) => ({ value, label: actionLabel(value) }))]}
           onChange={(value) => set('action', value)}
         />
         <SelectField id={`${id}-limit`} label="Rows" className="al-field al-field--narrow admin-toolbar__field--narrow" value={filters.limit} options={asOptions(AUDIT_LIMIT_OPTIONS)} onChange={(value) => set('limit', value)} />
@@ -89,6 +91,10 @@ export function AuditLogPage() {
         <div className="admin-toolbar__field admin-toolbar__field--check">
           <input id={`${id}-content`} type="checkbox" checked={filters.contentOnly} onChange={(event) => set('contentOnly', event.target.checked)} />
           <label htmlFor={`${id}-content`}>Content changes only</label>
+        </div>
+        <div className="admin-toolbar__field admin-toolbar__field--check">
+          <input id={`${id}-locks`} type="checkbox" checked={filters.eachLockEvent} onChange={(event) => set('eachLockEvent', event.target.checked)} />
+          <label htmlFor={`${id}-locks`}>Every lock renewal</label>
         </div>
       </form>
 
@@ -135,7 +141,7 @@ function summaryText(shown: number, limit: number, searchedNewest: number | null
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { summary } = entry;
+  const summary = localSummary(entry);
   const stage = historyStageOf(entry);
   const [open, setOpen] = useState(false);
   return (
@@ -147,7 +153,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.actor_email ?? <span className="al-muted">{AUDIT_TEXTS.noActor}</span>}
       </td>
       <td role="cell" data-label="Action">
-        <span className="al-action">{entry.action}</span>
+        <span className="al-action">{actionLabel(entry.action)}</span>
       </td>
       <td role="cell" data-label="Details" className="al-meta">
         {stage !== null ? (
@@ -155,16 +161,28 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <details onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
             <summary>{summary}</summary>
             {open ? <LoadedChanges stage={stage} from={entry.position - 1} to={entry.position} label={`Changes: ${summary}`} /> : null}
-          </details>
-        ) : metaHasMore(entry.meta) ? (
-          <details>
-            <summary>{summary}</summary>
-            <pre>{metaDetail(entry.meta)}</pre>
+            <RawEntry entry={entry} />
           </details>
         ) : (
-          <span>{summary || <span className="al-muted">—</span>}</span>
+          // One block: on phones the cell is a two-column grid (its label, then this).
+          <div>
+            <span>{summary || <span className="al-muted">—</span>}</span>
+            <RawEntry entry={entry} />
+          </div>
         )}
       </td>
     </tr>
+  );
+}
+
+/** The entry as recorded (event type, point, UTC time, data), behind 'Details' (issue 25): for whoever needs the record itself. */
+function RawEntry({ entry }: { entry: AuditEntry }) {
+  return (
+    <details className="al-raw">
+      <summary>
+        Details<span className="visually-hidden"> of entry {entry.position} as recorded</span>
+      </summary>
+      <pre>{metaDetail({ event: entry.action, point: entry.position, recorded: entry.occurred_at, data: entry.meta, ...(entry.lock_holding ? { holding: entry.lock_holding } : {}) })}</pre>
+    </details>
   );
 }

@@ -1,5 +1,6 @@
 /** The Audit Log screen's data (SPEC §2, §3 "Audit entry", §7, §8, §9), kept pure for tests. */
-import { AUDIT_DEFAULT_LIMIT, type AuditItem } from '@punchline/domain';
+import { AUDIT_DEFAULT_LIMIT, lockHoldingSummary, summarizeEvent, type AuditItem } from '@punchline/domain';
+import { formatWhen } from '../../shared/format-when';
 
 export const AUDIT_TEXTS = {
   loadFailed: 'Failed to load audit log',
@@ -17,9 +18,11 @@ export interface AuditFilters {
   direction: 'desc' | 'asc';
   /** 'Content changes only': hide lock, sign-in and delivery traffic. */
   contentOnly: boolean;
+  /** 'Every lock renewal': list each lock event instead of one entry per holding (issue 25). */
+  eachLockEvent: boolean;
 }
 
-export const initialAuditFilters: AuditFilters = { actor: '', action: '', q: '', limit: AUDIT_DEFAULT_LIMIT, direction: 'desc', contentOnly: false };
+export const initialAuditFilters: AuditFilters = { actor: '', action: '', q: '', limit: AUDIT_DEFAULT_LIMIT, direction: 'desc', contentOnly: false, eachLockEvent: false };
 
 /** GET /api/admin/audit?limit&actor&action&q&direction=asc (SPEC §7); newest first is the default and is not sent. */
 export function auditPath(filters: AuditFilters): string {
@@ -30,6 +33,7 @@ export function auditPath(filters: AuditFilters): string {
   if (q !== '') params.set('q', q);
   if (filters.direction === 'asc') params.set('direction', 'asc');
   if (filters.contentOnly) params.set('content', '1');
+  if (filters.eachLockEvent) params.set('locks', 'each');
   return `/api/admin/audit?${params.toString()}`;
 }
 
@@ -61,18 +65,9 @@ export function optionsWith(list: readonly string[], current: string): string[] 
   return current === '' || list.includes(current) ? [...list] : [current, ...list];
 }
 
-/** A string meta longer than this (or on several lines) opens into its whole text. */
-const SUMMARY_MAX = 140;
-
 /** The whole meta, indented, for the expanded view. */
 export function metaDetail(meta: unknown): string {
   return typeof meta === 'string' ? meta : JSON.stringify(meta, null, 2);
-}
-
-/** Whether there is more to show than the one line: any object (shown indented), or a long or multi-line string. */
-export function metaHasMore(meta: unknown): boolean {
-  if (typeof meta === 'string') return [...meta].length > SUMMARY_MAX || meta.includes('\n');
-  return meta !== null && typeof meta === 'object' && Object.keys(meta).length > 0;
 }
 
 /** Site events whose before → after can be read from history (DESIGN §13 diff), and the stage they changed. */
@@ -91,4 +86,19 @@ export function historyStageOf(entry: Pick<AuditEntry, 'action' | 'meta'>): 'liv
     default:
       return null;
   }
+}
+
+/** '23:19' in the admin's own zone: a holding's start and end, read beside the row's date. */
+function clockTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * The entry's sentence with its times in the admin's zone (issue 25): the server's summary names
+ * instants in UTC so it reads the same everywhere; the screen writes them as local times.
+ */
+export function localSummary(entry: Pick<AuditEntry, 'action' | 'meta' | 'summary' | 'lock_holding'>, locale?: string): string {
+  if (entry.lock_holding) return lockHoldingSummary(entry.lock_holding, (iso) => clockTime(iso, locale));
+  return summarizeEvent(entry.action, entry.meta, { time: (iso) => (typeof iso === 'string' ? formatWhen(iso, { locale }) : 'an unknown time') });
 }

@@ -1,5 +1,5 @@
 import {
-  historyStageOf, auditFrom, auditPath, initialAuditFilters, metaDetail, metaHasMore, optionsWith } from './audit-log.state';
+  historyStageOf, auditFrom, auditPath, initialAuditFilters, localSummary, metaDetail, optionsWith } from './audit-log.state';
 
 describe('auditPath', () => {
   it('asks for 100 newest by default (SPEC §7, §9)', () => {
@@ -7,13 +7,26 @@ describe('auditPath', () => {
   });
 
   it('sends actor, action, the trimmed search and direction=asc', () => {
-    expect(auditPath({ actor: 'a+b@example.com', action: 'DraftSaved', q: ' hero title ', limit: 25, direction: 'asc', contentOnly: false })).toBe(
+    expect(auditPath({ actor: 'a+b@example.com', action: 'DraftSaved', q: ' hero title ', limit: 25, direction: 'asc', contentOnly: false, eachLockEvent: false })).toBe(
       '/api/admin/audit?limit=25&actor=a%2Bb%40example.com&action=DraftSaved&q=hero+title&direction=asc',
     );
   });
 
   it('asks for content changes only when the box is ticked (issue 10)', () => {
     expect(auditPath({ ...initialAuditFilters, contentOnly: true })).toBe('/api/admin/audit?limit=100&content=1');
+  });
+
+  it('asks for every lock event when the box is ticked, one entry per holding otherwise (issue 25)', () => {
+    expect(auditPath({ ...initialAuditFilters, eachLockEvent: true })).toBe('/api/admin/audit?limit=100&locks=each');
+  });
+
+  it('writes the entry with local times (issue 25)', () => {
+    const holding = { from: '2026-11-26T23:19:05.000Z', to: '2026-11-26T23:45:10.000Z', renewals: 14, end: 'released' as const };
+    const local = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(localSummary({ action: 'LockAcquired', meta: {}, summary: '', lock_holding: holding }, 'en-GB')).toBe(`Held the draft lock ${local(holding.from)}–${local(holding.to)}, 14 renewals`);
+    const rollback = localSummary({ action: 'LiveRolledBack', meta: { toOccurredAt: '2025-05-12T21:04:33.000Z', changes: { site_title: 'x' } }, summary: '' }, 'en-GB');
+    expect(rollback).toBe(`Rolled live back to the publish of ${new Date('2025-05-12T21:04:33.000Z').toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}: Site title`);
+    expect(rollback).not.toContain('UTC');
   });
 
   it('knows which entries have a before → after in history', () => {
@@ -36,14 +49,7 @@ describe('auditFrom', () => {
 });
 
 describe('meta', () => {
-  it('offers the whole meta of an object or a long or multi-line string', () => {
-    expect(metaHasMore({ message: 'x'.repeat(500) })).toBe(true);
-    expect(metaHasMore('x'.repeat(141))).toBe(true);
-    expect(metaHasMore({ changes: { a: 1 } })).toBe(true);
-    expect(metaHasMore({ a: 1 })).toBe(true);
-    expect(metaHasMore({})).toBe(false);
-    expect(metaHasMore('short')).toBe(false);
-    expect(metaHasMore('two\nlines')).toBe(true);
+  it('shows the whole record, indented, behind Details', () => {
     expect(metaDetail({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(metaDetail('text')).toBe('text');
   });

@@ -13,6 +13,7 @@ import { lockFrom } from '../editor/settings-api';
 import { ConfirmDialog } from '../ui/modal-dialog';
 import { ChangeList } from './change-list';
 import { historyApi, type HistoryItem, type HistoryStage, type VerifyResult } from './history-api';
+import { ExportDownload } from '../audit/export-download';
 import '../ui/ui.css';
 import './history.css';
 
@@ -128,6 +129,7 @@ export function SiteHistoryPage() {
         <button type="button" className="ed-button" onClick={() => void runVerify()} disabled={verify === 'running'}>
           {verify === 'running' ? 'Verifying…' : 'Verify integrity'}
         </button>
+        <ExportDownload />
       </div>
       <VerifyOutcome result={verify} />
 
