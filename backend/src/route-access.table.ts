@@ -91,6 +91,13 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('GET', '/api/admin/audit/verify', 'admin'),
   row('GET', '/api/admin/audit/export', 'admin'),
 
+  // the log outsiders can check (DESIGN §15, issue 27)
+  row('GET', '/api/log/checkpoint', 'anyone'),
+  row('GET', '/api/log/public-key', 'anyone'),
+  row('GET', '/api/log/proof/consistency', 'admin'),
+  row('GET', '/api/log/proof/inclusion', 'admin'),
+  row('POST', '/api/log/check', 'admin'),
+
   // history (DESIGN §13; admins only)
   row('GET', '/api/admin/history', 'admin'),
   row('GET', '/api/admin/history/state', 'admin'),

@@ -3,7 +3,8 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EventStore } from '@punchline/domain';
 import type { Database, Projector } from '@punchline/projections';
-import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
+import { DATABASE, EVENT_STORE, PROJECTOR, RUNTIME } from '../platform/platform.module';
+import type { Runtime } from '../platform/runtime';
 import { Public } from '../platform/http/public.decorator';
 
 @ApiTags('health')
@@ -13,6 +14,7 @@ export class HealthHttpController {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTOR) private readonly projector: Projector,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
   /**
@@ -24,15 +26,20 @@ export class HealthHttpController {
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, eventStore, projector] = await Promise.all([
+    const [database, eventStore, projector, logTree] = await Promise.all([
       this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
         (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint, subscription: l.subscription }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
+      // Issue 27: the tree's size, and how far the start-up build for stored events got.
+      this.runtime.logTree.size().then(
+        (size) => ({ ok: true, size, catch_up: this.runtime.logTree.catchUpProgress }),
+        (e: Error) => ({ ok: false, error: e.message }),
+      ),
     ]);
     const ok = database.ok && eventStore.ok;
-    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status: ok ? 'ok' : 'degraded', database, eventStore, projector });
+    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status: ok ? 'ok' : 'degraded', database, eventStore, projector, logTree });
   }
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { eventStoreConnectionStringSchema } from '../event-store/eventstoredb-connection-string';
+import { parseSignerKey, type NoteSigner } from '../log-tree/signed-note';
 
 /**
  * The environment contract of DESIGN §10, parsed once at start-up. A bad value stops start-up
@@ -45,6 +46,19 @@ const schema = z.object({
     .string()
     .regex(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/, 'must be a hop count, loopback/linklocal/uniquelocal, or comma-separated addresses/CIDRs')
     .default('loopback'),
+  // Log tree (issue 27): the checkpoint signing key (Go note signer format) and an optional witness.
+  LOG_SIGNING_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        parseSignerKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  CHECKPOINT_WITNESS_URL: z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
 });
 
 export interface AppConfig {
@@ -70,6 +84,9 @@ export interface AppConfig {
   smtpUrl?: string;
   contactTo?: string;
   logLevel: string;
+  /** Issue 27: LOG_SIGNING_KEY parsed (null: the key kept in the database), and where new checkpoints are POSTed. */
+  logSigningKey: NoteSigner | null;
+  checkpointWitnessUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     logLevel: e.LOG_LEVEL,
+    logSigningKey: e.LOG_SIGNING_KEY ? parseSignerKey(e.LOG_SIGNING_KEY) : null,
+    checkpointWitnessUrl: e.CHECKPOINT_WITNESS_URL,
   };
 }
 
