@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EventStore } from '@punchline/domain';
@@ -14,7 +14,8 @@ export class HealthHttpController {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTOR) private readonly projector: Projector,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    // Optional: tests build this controller around a bare store and projector, without a runtime.
+    @Optional() @Inject(RUNTIME) private readonly runtime?: Runtime,
   ) {}
 
   /**
@@ -34,8 +35,8 @@ export class HealthHttpController {
         (e: Error) => ({ ok: false, error: e.message }),
       ),
       // Issue 27: the tree's size, and how far the start-up build for stored events got.
-      this.runtime.logTree.size().then(
-        (size) => ({ ok: true, size, catch_up: this.runtime.logTree.catchUpProgress }),
+      this.runtime?.logTree.size().then(
+        (size) => ({ ok: true, size, catch_up: this.runtime!.logTree.catchUpProgress }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
     ]);

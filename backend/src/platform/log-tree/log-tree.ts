@@ -276,13 +276,28 @@ export function logTreeProjection(source: LeafSource): Projection {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
       const size = await treeSize(tx);
       // Postgres: the tree's own size says where it stands (positions are leaf numbers). EventStoreDB:
-      // the batch's first event follows the tree's last leaf (catch-up aligned the checkpoint).
-      const after = source.gapless ? size : events[0].globalPosition - 1;
-      if (after >= upTo) return;
+      // the batch's first event normally follows the tree's last leaf (catch-up aligned the checkpoint).
+      const after = source.gapless ? size : await lastLeafPosition(tx, source, size, events[0].globalPosition - 1);
+      if (after === null || after >= upTo) return;
       const leaves = await source.readAfter(tx, after, upTo, MAX_SAFE_POSITION);
       await extendTree(tx, source, size, after, leaves);
     },
   };
+}
+
+/**
+ * EventStoreDB: the store position of the tree's last leaf. Usually the position just before the
+ * batch (checked in O(log n): the digest row there hashes to the stored last leaf); after a reset
+ * checkpoint the slow search (an index walk) finds it, so no leaf is ever appended twice. Null when
+ * the tree is longer than the digest (the digest was cut: verify names that).
+ */
+async function lastLeafPosition(tx: SqlClient, source: LeafSource, size: number, expected: number): Promise<number | null> {
+  if (size === 0) return 0;
+  const { rows } = await tx.query<{ hash: string }>('SELECT hash FROM es.esdb_log_digest WHERE position <= $1 ORDER BY position DESC LIMIT 1', [expected]);
+  const stored = await fetchNodes(tx, [{ level: 0, idx: size - 1 }]);
+  const last = stored.get(nodeId({ level: 0, idx: size - 1 }));
+  if (rows.length > 0 && last && leafHashOfChainHash(rows[0].hash).equals(last)) return expected;
+  return source.positionOfLeaf(tx, size - 1);
 }
 
 /** The tree's size: its number of level-0 rows (contiguous from 0). */
