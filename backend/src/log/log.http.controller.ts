@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { CheckpointFormatError, describeComparison, type CheckpointComparison } from '../platform/log-tree/checkpoint-check';
 import type { LogPublicKey } from '../platform/log-tree/log-tree';
-import { Public } from '../platform/http/public.decorator';
+import { AuditorsMay, Public } from '../platform/http/public.decorator';
 import { RUNTIME } from '../platform/platform.module';
 import type { Runtime } from '../platform/runtime';
 
@@ -18,7 +18,7 @@ function positiveInteger(value: unknown, name: string): number {
 
 /**
  * The log outsiders can check (DESIGN §15): the signed checkpoint and its key for anyone; proofs
- * over the tree, and the check of an earlier checkpoint, for admins.
+ * over the tree, and the check of an earlier checkpoint, for admins and auditors.
  */
 @ApiTags('log')
 @Controller('api/log')
@@ -41,6 +41,7 @@ export class LogHttpController {
     return this.runtime.logTree.publicKey();
   }
 
+  @AuditorsMay()
   @Get('proof/consistency')
   @ApiOkResponse({ description: '{from, to, hashes}: RFC 9162 §2.1.4 consistency proof, hex' })
   async consistency(@Query('from') fromText: unknown, @Query('to') toText: unknown): Promise<{ from: number; to: number; hashes: string[] }> {
@@ -53,6 +54,7 @@ export class LogHttpController {
     return { from, to, hashes: hashes.map((h) => h.toString('hex')) };
   }
 
+  @AuditorsMay()
   @Get('proof/inclusion')
   @ApiOkResponse({ description: '{position, size, leaf_hash, hashes}: RFC 9162 §2.1.3 inclusion proof, hex' })
   async inclusion(
@@ -73,6 +75,7 @@ export class LogHttpController {
    * Site history's 'Check against a checkpoint…': does the log as stored now extend a checkpoint (or
    * an export's checkpoint) kept earlier? A read, though a POST: the checkpoint travels in the body.
    */
+  @AuditorsMay()
   @Post('check')
   @HttpCode(200)
   @ApiOkResponse({ description: '{verdict: extends|truncated|rewritten, size, current_size, first_difference?, checkpoint_date?, message}' })

@@ -5,8 +5,11 @@ import type { ChainExportHeader } from '../../platform/event-store/hash-chain';
 import { MerkleFrontier, leafHashOfChainHash } from '../../platform/log-tree/merkle';
 import type { Runtime } from '../../platform/runtime';
 import { RUNTIME } from '../../platform/platform.module';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('audit')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/audit/export')
 export class ExportLogHttpController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}

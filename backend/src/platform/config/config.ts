@@ -36,6 +36,7 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   DEV_SIGN_IN: bool.optional(),
   ADMIN_EMAILS: z.string().default(''),
+  AUDITOR_EMAILS: z.string().default(''),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -79,6 +80,8 @@ export interface AppConfig {
   google: { clientId?: string; clientSecret?: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
   devSignIn: boolean;
   adminEmails: string[];
+  /** AUDITOR_EMAILS (issue 27): read-only auditors, fixed; lower-cased. */
+  auditorEmails: string[];
   sessionSecret: string;
   sessionTimeoutMinutes?: number;
   smtpUrl?: string;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     devSignIn: !production && (e.DEV_SIGN_IN ?? !e.GOOGLE_CLIENT_ID),
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
+    auditorEmails: e.AUDITOR_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
     sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
     smtpUrl: e.SMTP_URL,
