@@ -8,6 +8,7 @@ import { publicAnswersBench } from './public-answers.bench';
 import { scaleBench } from './scale.bench';
 import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
+import { logTreeBench } from './log-tree.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<Section>> = {
   'public-answers': publicAnswersBench,
   history: historyBench,
   media: mediaBench,
+  'log-tree': logTreeBench,
   scale: scaleBench,
 };
 
