@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyCheckpointCommand } from '../cli';
+import { main } from '../cli/cli';
 import { eventHash } from '../platform/event-store/hash-chain';
 import { databaseKinds } from '../test-support/test-database';
 import { verifyConsistency, verifyInclusion } from '../test-support/rfc9162-verifier';
@@ -109,6 +110,12 @@ describe.each(databaseKinds())('signed checkpoints and proofs on %s', (kind) => 
     const key = (await s.visitor.get('/api/log/public-key')).body.verifier_key as string;
     const laterExport = file('later-export', (await s.a.get('/api/admin/audit/export')).body as string);
     expect(await cli({ checkpoint: file('checkpoint', checkpoint), file: laterExport, key })).toEqual({ code: 0, output: expect.stringContaining('OK: this log') });
+    // The command line as an auditor types it (offline: no configuration needed).
+    const printed: string[] = [];
+    expect(await main(['verify', '--checkpoint', file('checkpoint', checkpoint), '--file', laterExport, '--key', key], (l) => printed.push(l))).toBe(0);
+    expect(printed.join('\n')).toContain('OK: this log');
+    expect(await main(['verify', '--checkpoint', file('checkpoint', checkpoint), '--bogus', 'x'], () => undefined)).toBe(2);
+    expect(await main(['verify', '--checkpoint', file('checkpoint', checkpoint), '--file', laterExport, '--key', 'not+a+key'], () => undefined)).toBe(2);
 
     // The forger deletes the last events and the tree over them.
     const cut = head - 1;
