@@ -74,5 +74,6 @@ async function catchUpLogTree(logTree: LogTree, logger: pino.Logger): Promise<vo
     lastReport = Date.now();
     if (progress.size > progress.from) logger.info({ from: progress.from, size: progress.size, done: progress.done }, 'building the log tree for stored events');
   });
+  if (done.problem) logger.error({ size: done.size }, done.problem);
   if (done.size > done.from) logger.info({ leaves: done.size - done.from, size: done.size, ms: Date.now() - started }, 'log tree caught up');
 }

@@ -118,6 +118,8 @@ export interface CatchUpProgress {
   from: number;
   size: number;
   done: boolean;
+  /** Why the tree could not follow the log (a log shorter than its tree). */
+  problem?: string;
 }
 
 export interface SignedCheckpoint {
@@ -134,7 +136,7 @@ export interface LogPublicKey {
   verifier_key: string;
 }
 
-const CATCH_UP_CHUNK = 20_000;
+const CATCH_UP_CHUNK = 50_000;
 const MAX_SAFE_POSITION = Number.MAX_SAFE_INTEGER;
 
 /** The tree, its signer and its answers (checkpoint, proofs), on either store. */
@@ -173,12 +175,23 @@ export class LogTree {
   async catchUp(onProgress?: (progress: CatchUpProgress) => void): Promise<CatchUpProgress> {
     const from = await this.size();
     this.progress = { from, size: from, done: false };
+    await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
+      // Nodes past the tree's size (a tree discarded by level-0 rows only) would collide with the
+      // ones about to be written: cleared once here, one index range per level.
+      const size = await treeSize(tx);
+      for (let level = 0; level < 63; level += 1) await tx.query('DELETE FROM es.merkle_nodes WHERE level = $1 AND idx >= $2', [level, Math.floor(size / 2 ** level)]);
+    });
     for (;;) {
       const added = await this.db.transaction(async (tx) => {
+        // Derived data: a chunk lost in a crash is simply built again at the next start.
+        await tx.query('SET LOCAL synchronous_commit = off');
         await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
         const size = await this.size(tx);
         const after = size === 0 ? 0 : await this.source.positionOfLeaf(tx, size - 1);
-        if (after === null) throw new Error(`the log tree has ${size} leaves but the log has fewer events: the log was cut short (see npm run verify)`);
+        // A tree longer than the log: events were removed behind the app's back. The app still
+        // starts (the public site must stay up); verify --checkpoint and health name the cut.
+        if (after === null) return { count: 0, size, more: false, problem: `the log tree has ${size} leaves but the log has fewer events: the log was cut short (run npm run verify -- --checkpoint)` };
         const leaves = await this.source.readAfter(tx, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
         const count = await extendTree(tx, this.source, size, after, leaves);
         const covered = count > 0 ? leaves[count - 1].position : after;
@@ -188,9 +201,9 @@ export class LogTree {
             WHERE ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.version = EXCLUDED.version`,
           [LOG_TREE_NAME, LOG_TREE_VERSION, covered],
         );
-        return { count, size: size + count, more: count === CATCH_UP_CHUNK };
+        return { count, size: size + count, more: count === CATCH_UP_CHUNK, problem: undefined as string | undefined };
       });
-      this.progress = { from, size: added.size, done: !added.more };
+      this.progress = { from, size: added.size, done: !added.more, ...(added.problem ? { problem: added.problem } : {}) };
       onProgress?.(this.catchUpProgress);
       if (!added.more) return this.catchUpProgress;
     }
@@ -329,11 +342,11 @@ async function extendTree(tx: SqlClient, source: LeafSource, size: number, after
     hashes.push(node.hash.toString('hex'));
   };
   for (let i = 0; i < count; i += 1) frontier.append(leafHashOfChainHash(leaves[i].hash), keep);
-  // Identical by construction if another writer got there first, so a conflict changes nothing.
+  // Every writer holds LOG_TREE_LOCK_KEY and starts from the size it read under it, so no node
+  // written here exists yet (catch-up clears strays past the size first): a plain insert.
   await tx.query(
     `INSERT INTO es.merkle_nodes (level, idx, hash)
-     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS n(l, i, h)
-     ON CONFLICT (level, idx) DO NOTHING`,
+     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS n(l, i, h)`,
     [levels, idxs, hashes],
   );
   return count;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * The Merkle tree of RFC 9162 §2.1 over the global log (DESIGN §15), as pure functions: leaf and
@@ -10,23 +10,31 @@ import { createHash } from 'node:crypto';
  * only nodes that never change once written, so the stored tree is append-only.
  */
 
-const LEAF_PREFIX = Buffer.from([0x00]);
-const NODE_PREFIX = Buffer.from([0x01]);
+// One-shot hashing over reused input buffers: about twice as fast as createHash().update() for
+// inputs this small (catch-up hashes two of them per event). Copy before keeping a result? No:
+// crypto.hash returns a fresh buffer each time; only the inputs are reused.
+const leafInput = Buffer.alloc(33, 0x00);
+const nodeInput = Buffer.alloc(65, 0x01);
 
 /** SHA-256(0x00 ‖ leaf bytes). The leaf bytes are an event's 32-byte chain hash (ARCHITECTURE §Log tree). */
 export function leafHash(leafBytes: Buffer): Buffer {
-  return createHash('sha256').update(LEAF_PREFIX).update(leafBytes).digest();
+  if (leafBytes.length !== 32) return createHash('sha256').update(Buffer.from([0x00])).update(leafBytes).digest();
+  leafBytes.copy(leafInput, 1);
+  return hash('sha256', leafInput, 'buffer');
 }
 
 /** A leaf hash from the chain hash as stored (64 hex characters). */
 export function leafHashOfChainHash(chainHashHex: string): Buffer {
   if (!/^[0-9a-f]{64}$/.test(chainHashHex)) throw new Error(`not a chain hash: ${JSON.stringify(chainHashHex.slice(0, 80))}`);
-  return leafHash(Buffer.from(chainHashHex, 'hex'));
+  leafInput.write(chainHashHex, 1, 'hex');
+  return hash('sha256', leafInput, 'buffer');
 }
 
 /** SHA-256(0x01 ‖ left ‖ right). */
 export function nodeHash(left: Buffer, right: Buffer): Buffer {
-  return createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest();
+  left.copy(nodeInput, 1);
+  right.copy(nodeInput, 33);
+  return hash('sha256', nodeInput, 'buffer');
 }
 
 /** The hash of the empty tree: SHA-256 of nothing (RFC 9162 §2.1.1). */
