@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@punchline/domain';
 import { Projector, ensureReadModels } from '@punchline/projections';
@@ -34,6 +35,7 @@ function timings(samples: number[]): { p50: number; p99: number } {
 export async function logTreeBench(): Promise<Section> {
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
+  const loadBefore = loadavg()[0];
   const { db, drop } = await freshDatabase(16);
   try {
     await migrate(db, eventStoreMigrations);
@@ -124,6 +126,7 @@ export async function logTreeBench(): Promise<Section> {
     notes.push(
       'The tree is extended by the projector leader right after each batch (not inside the append), so an append does the same work with or without it; the append figure is measured from the first append until the tree covers the last one.',
       `Proofs and checkpoints: ${SAMPLES} samples each at random positions, one query for the nodes each answer needs.`,
+      `Load average (1 min) ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0], 1)} at the end: on a machine shared with other work these figures measure the contention as much as the code.`,
     );
   } finally {
     await drop();

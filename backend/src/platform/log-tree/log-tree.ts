@@ -346,7 +346,7 @@ async function extendTree(tx: SqlClient, source: LeafSource, size: number, after
   // written here exists yet (catch-up clears strays past the size first): a plain insert.
   await tx.query(
     `INSERT INTO es.merkle_nodes (level, idx, hash)
-     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS n(l, i, h)`,
+     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS n(l, i, h) ORDER BY l, i`,
     [levels, idxs, hashes],
   );
   return count;
