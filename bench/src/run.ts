@@ -10,6 +10,7 @@ import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
 import { hostileBench } from './hostile.bench';
 import { adminBench } from './admin.bench';
+import { logTreeBench } from './log-tree.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<Section>> = {
   history: historyBench,
   media: mediaBench,
   hostile: hostileBench,
+  'log-tree': logTreeBench,
   scale: scaleBench,
   admin: adminBench,
 };

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EventStore } from '@punchline/domain';
 import type { Database, Projector } from '@punchline/projections';
-import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
+import { DATABASE, EVENT_STORE, PROJECTOR, RUNTIME } from '../platform/platform.module';
+import type { Runtime } from '../platform/runtime';
 import { Public } from '../platform/http/public.decorator';
 import { Reactor } from '../platform/event-sourcing/reactor-loop';
 import { MEDIA_STORAGE_IDENTITY, type StorageIdentity } from '../media';
@@ -18,6 +19,8 @@ export class HealthHttpController {
     @Inject(PROJECTOR) private readonly projector: Projector,
     @Inject(MEDIA_STORAGE_IDENTITY) private readonly storage: StorageIdentity,
     private readonly discovery: DiscoveryService,
+    // Optional: tests build this controller around a bare store and projector, without a runtime.
+    @Optional() @Inject(RUNTIME) private readonly runtime?: Runtime,
   ) {}
 
   /** Every reactor of this app (found, so one added later is listed too): whether this instance runs it now. */
@@ -40,11 +43,16 @@ export class HealthHttpController {
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, eventStore, projector] = await Promise.all([
+    const [database, eventStore, projector, logTree] = await Promise.all([
       this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
         (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint, subscription: l.subscription }),
+        (e: Error) => ({ ok: false, error: e.message }),
+      ),
+      // Issue 27: the tree's size, and how far the start-up build for stored events got.
+      this.runtime?.logTree.size().then(
+        (size) => ({ ok: true, size, catch_up: this.runtime!.logTree.catchUpProgress }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
     ]);
@@ -54,6 +62,7 @@ export class HealthHttpController {
       database,
       eventStore,
       projector,
+      logTree,
       storage: { kind: this.storage.kind, id: this.storage.id },
       reactors: this.reactors(),
     });

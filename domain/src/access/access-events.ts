@@ -16,6 +16,8 @@ export interface AdminSignedInData {
   email: string;
   name: string | null;
   method: SignInMethod;
+  /** 'auditor' for a read-only auditor (DESIGN §15); absent for an admin (and on every older event). */
+  role?: 'auditor';
 }
 
 export interface AdminSignInDeniedData {
@@ -45,7 +47,8 @@ export type AccessEvent =
   | { type: 'AllowlistChanged'; data: AllowlistChangedData }
   | { type: 'AdminSignedIn'; data: AdminSignedInData }
   | { type: 'AdminSignInDenied'; data: AdminSignInDeniedData }
-  | { type: 'AdminSignedOut'; data: AdminSignedOutData };
+  | { type: 'AdminSignedOut'; data: AdminSignedOutData }
+  | { type: 'AuditorsChanged'; data: AllowlistChangedData };
 
 export type AccessEventType = AccessEvent['type'];
 
@@ -54,6 +57,7 @@ const accessEventTypes = eventTypeSet<AccessEventType>({
   AdminSignedIn: true,
   AdminSignInDenied: true,
   AdminSignedOut: true,
+  AuditorsChanged: true,
 });
 
 export const ACCESS_EVENT_TYPES = accessEventTypes.list;

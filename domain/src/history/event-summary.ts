@@ -113,8 +113,14 @@ export function summarizeEvent(type: string, rawData: unknown, options: SummaryO
       const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
       return `Changed the admin allowlist: ${parts.join('; ') || 'no change'}`;
     }
+    case 'AuditorsChanged': {
+      const added = Array.isArray(data.added) ? (data.added as string[]) : [];
+      const removed = Array.isArray(data.removed) ? (data.removed as string[]) : [];
+      const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
+      return `Changed the auditors: ${parts.join('; ') || 'no change'}`;
+    }
     case 'AdminSignedIn':
-      return 'Signed in';
+      return data.role === 'auditor' ? 'Signed in as an auditor' : 'Signed in';
     case 'AdminSignInDenied': {
       const why = data.reason === 'not_allowlisted' ? `${text(data.email)} is not an admin` : 'no verified email';
       const repeated = data.repeated as { count?: unknown; windowMinutes?: unknown } | undefined;
@@ -163,6 +169,7 @@ export const ACTION_LABELS: Record<SiteEventType | MediaEventType | ContactEvent
   AdminSignedIn: 'Signed in',
   AdminSignInDenied: 'Sign-in refused',
   AdminSignedOut: 'Signed out',
+  AuditorsChanged: 'Auditors changed',
 };
 
 /** The action in words; an unknown type (a newer event) is split into words rather than shown as code. */

@@ -32,7 +32,7 @@ export class SignInHandler {
   ) {}
 
   async execute(req: Request, identity: ProviderIdentity, method: SignInMethod, returnTo: string = DEFAULT_RETURN_TO): Promise<SignInOutcome> {
-    const attempt = { ...identity, method, envEmails: this.access.envEmails };
+    const attempt = { ...identity, method, envEmails: this.access.envEmails, envAuditorEmails: this.access.envAuditorEmails };
     const issuer = requestIssuer(req, identity.email ? normaliseEmail(identity.email) : null);
     // Decided on the current allowlist first: a refusal may not be recorded at all.
     const [planned] = decideSignIn(await this.access.current(), attempt);

@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_STORE: 'kafka' })).toThrow(/EVENT_STORE/);
   });
 
+  it('reads the log signing key, the witness and the auditors of issue 27, naming a bad one', () => {
+    const key = 'PRIVATE+KEY+PeterNeumann+c74f20a3+AYEKFALVFGyNhPJEMzD1QIDr+Y7hfZx09iUvxdXHKDFz';
+    const c = loadConfig({ DATA_DIR: dataDir(), LOG_SIGNING_KEY: key, CHECKPOINT_WITNESS_URL: 'https://witness.example/add', AUDITOR_EMAILS: ' Otto@Example.com, ' });
+    expect(c.logSigningKey?.name).toBe('PeterNeumann');
+    expect(c.checkpointWitnessUrl).toBe('https://witness.example/add');
+    expect(c.auditorEmails).toEqual(['otto@example.com']);
+    expect(loadConfig({ DATA_DIR: dataDir() }).logSigningKey).toBeNull();
+    expect(() => loadConfig({ LOG_SIGNING_KEY: key.replace('c74f20a3', 'c74f20a4') })).toThrow(/LOG_SIGNING_KEY: its key id/);
+    expect(() => loadConfig({ LOG_SIGNING_KEY: 'secret' })).toThrow(/LOG_SIGNING_KEY/);
+    expect(() => loadConfig({ CHECKPOINT_WITNESS_URL: 'ftp://x.example' })).toThrow(/CHECKPOINT_WITNESS_URL/);
+  });
+
   it('refuses production without a session secret or a Google client, naming them', () => {
     let error: unknown;
     try {
