@@ -10,6 +10,8 @@ import { ContactModule } from './contact/contact.module';
 import { MediaModule } from './media/media.module';
 import { AuditModule } from './audit/audit.module';
 import { HistoryModule } from './history/history.module';
+import { PrivacyModule } from './privacy';
+import { redactedRequest } from './privacy/redacted-request';
 
 @Module({})
 export class AppModule {
@@ -24,6 +26,8 @@ export class AppModule {
             // Health probes and static assets would drown the request log.
             autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/') },
             redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // No addresses or search words in the request log (DESIGN §16): query values are left out.
+            serializers: { req: redactedRequest },
           },
         }),
         HealthModule,
@@ -34,6 +38,7 @@ export class AppModule {
         MediaModule,
         AuditModule,
         HistoryModule,
+        PrivacyModule,
       ],
     };
   }

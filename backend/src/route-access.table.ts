@@ -87,6 +87,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // contact responses inbox and audit log (admins only; SPEC §6)
   row('GET', '/api/admin/contact-responses', 'admin'),
   row('PATCH', '/api/admin/contact-responses/:id', 'admin'),
+  // forgetting a person (DESIGN §16)
+  row('GET', '/api/admin/privacy', 'admin'),
+  row('POST', '/api/admin/privacy/erase', 'admin'),
   row('GET', '/api/admin/audit', 'admin'),
   row('GET', '/api/admin/audit/verify', 'admin'),
   row('GET', '/api/admin/audit/export', 'admin'),

@@ -39,6 +39,8 @@ const schema = z.object({
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   CONTACT_TO: z.email().optional(),
+  /** DESIGN §16: erase contact messages older than this many days (unset: keep them). */
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_DOCS: bool.optional(),
   TRUST_PROXY: z
@@ -69,6 +71,8 @@ export interface AppConfig {
   sessionTimeoutMinutes?: number;
   smtpUrl?: string;
   contactTo?: string;
+  /** Contact messages older than this many days are erased by the retention reactor; undefined keeps them. */
+  contactRetentionDays?: number;
   logLevel: string;
 }
 
@@ -141,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
+    contactRetentionDays: e.CONTACT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }
