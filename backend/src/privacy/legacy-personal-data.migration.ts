@@ -144,9 +144,33 @@ export async function moveLegacyPersonalDataOutOfLog(db: Database, now: () => Da
     // Old row versions (with the words) stay in the table's files until rewritten; FULL writes new files.
     await db.query('VACUUM FULL es.events');
     await db.query('VACUUM FULL privacy.records');
-    await db.query('CHECKPOINT').catch(() => undefined);
+    await dropOldWal(db);
   }
   return result;
+}
+
+/**
+ * The first release's words are also in the write-ahead log that recorded them. Switching to a new
+ * segment and checkpointing twice makes every older segment unneeded; with wal_recycle off they are
+ * deleted instead of renamed for reuse (a recycled segment keeps its bytes until overwritten).
+ * PGlite (one process, superuser) always can; on a PostgreSQL server this needs superuser rights,
+ * and without them the server's own checkpoints retire the segments later (ARCHITECTURE says so).
+ */
+export async function dropOldWal(db: Database): Promise<boolean> {
+  const session = await db.dedicatedSession();
+  try {
+    await session.query('SET wal_recycle = off');
+    for (let i = 0; i < 2; i += 1) {
+      await session.query('SELECT pg_switch_wal()');
+      await session.query('CHECKPOINT');
+    }
+    await session.query('RESET wal_recycle');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await session.release();
+  }
 }
 
 async function markChecked(tx: SqlClient, position: number): Promise<void> {
