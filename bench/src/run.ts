@@ -8,6 +8,7 @@ import { publicAnswersBench } from './public-answers.bench';
 import { scaleBench } from './scale.bench';
 import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
+import { privacyBench } from './privacy.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<Section>> = {
   'public-answers': publicAnswersBench,
   history: historyBench,
   media: mediaBench,
+  privacy: privacyBench,
   scale: scaleBench,
 };
 
