@@ -219,7 +219,7 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
     setNotesSaved(false);
   };
 
-  if (item.erased_at) return <ErasedCard item={item} />;
+  if (item.erased_at) return <ErasedCard item={item} onSaved={onSaved} />;
 
   return (
     <article className={`cr-card${item.responded ? ' is-responded' : ''}`} aria-labelledby={`${id}-name`}>
@@ -320,10 +320,26 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
   );
 }
 
-/** A message whose sender's data was erased (DESIGN §16): when it came, whether it was answered, and when it was erased. */
-function ErasedCard({ item }: { item: ContactResponse }) {
+/**
+ * A message whose sender's data was erased (DESIGN §16): when it came, when it was erased, and its
+ * state, which admins can still change (an unanswered erased message would otherwise stay in the badge).
+ */
+function ErasedCard({ item, onSaved }: { item: ContactResponse; onSaved: (item: ContactResponse, respondedChanged: boolean) => void }) {
   const id = useId();
+  const statusPatch = useResponsePatch(item.id);
+  const [statusError, setStatusError] = useState<string | null>(null);
   const erasedOn = formatWhen(item.erased_at!);
+  const setResponded = async (responded: boolean) => {
+    if (responded === item.responded || statusPatch.isPending) return;
+    setStatusError(null);
+    const result = await statusPatch.mutateAsync({ responded });
+    const saved = result.ok ? itemFrom(result.body) : null;
+    if (!saved) {
+      setStatusError(errorText(result, CONTACT_RESPONSE_TEXTS.updateFailed(result.status)));
+      return;
+    }
+    onSaved(saved, true);
+  };
   return (
     <article className={`cr-card cr-card--erased${item.responded ? ' is-responded' : ''}`} aria-labelledby={`${id}-name`}>
       <header className="cr-card__head">
@@ -335,10 +351,26 @@ function ErasedCard({ item }: { item: ContactResponse }) {
           <DeliveryBadge item={item} />
         </div>
       </header>
-      <p className="cr-card__erased">
-        The sender&apos;s name, address, message and notes were erased. {item.responded ? CONTACT_RESPONSE_TEXTS.responded : CONTACT_RESPONSE_TEXTS.awaiting}
-        {item.responded && item.responded_by ? ` by ${item.responded_by}` : ''}.
-      </p>
+      <p className="cr-card__erased">The sender&apos;s name, address, message and notes were erased.</p>
+      <div className="cr-card__actions">
+        <fieldset className="cr-status" disabled={statusPatch.isPending}>
+          <legend className="visually-hidden">Status of the message erased on {erasedOn}</legend>
+          <label className={`cr-status__option${item.responded ? '' : ' is-checked'}`}>
+            <input type="radio" name={`${id}-status`} checked={!item.responded} onChange={() => void setResponded(false)} />
+            {CONTACT_RESPONSE_TEXTS.awaiting}
+          </label>
+          <label className={`cr-status__option${item.responded ? ' is-checked' : ''}`}>
+            <input type="radio" name={`${id}-status`} checked={item.responded} onChange={() => void setResponded(true)} />
+            {CONTACT_RESPONSE_TEXTS.responded}
+          </label>
+        </fieldset>
+        {item.responded && item.responded_by ? <p className="cr-card__answered">by {item.responded_by}</p> : null}
+      </div>
+      {statusError ? (
+        <p className="admin-error" role="alert">
+          {statusError}
+        </p>
+      ) : null}
     </article>
   );
 }
