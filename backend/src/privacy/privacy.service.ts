@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   CONTACT_STREAM_PREFIX,
   DomainError,
@@ -16,11 +16,11 @@ import {
   type PrivacyState,
   type SubjectAccessAnswer,
 } from '@punchline/domain';
-import { isoTimestamp, type Database } from '@punchline/projections';
+import { isoTimestamp, type Database, type Projector } from '@punchline/projections';
 import { AccessStream } from '../access';
 import { type AggregateRunner, AggregateRunners, type CommandIssuer, type CommandOutcome } from '../platform/event-sourcing/aggregate-runner';
 import { Clock } from '../platform/event-sourcing/clock';
-import { DATABASE, EVENT_STORE } from '../platform/platform.module';
+import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
 import { PrivacyStore, normalisedEmail, type MessagePersonalData, type NotesPersonalData } from './privacy-store';
 
 interface InboxRow {
@@ -46,7 +46,7 @@ const VACUUM_PRIVACY = 'VACUUM (INDEX_CLEANUP OFF, TRUNCATE OFF) privacy.records
  * batch, so it is all or nothing; the answer waits for that batch and then vacuums the store's tables.
  */
 @Injectable()
-export class PrivacyService {
+export class PrivacyService implements OnApplicationBootstrap {
   private readonly logger = new Logger(PrivacyService.name);
   private readonly runner: AggregateRunner<PrivacyState, PrivacyCommand, PrivacyEvent>;
 
@@ -57,8 +57,21 @@ export class PrivacyService {
     private readonly clock: Clock,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PROJECTOR) private readonly projector: Projector,
   ) {
     this.runner = runners.create({ decider: privacyDecider, name: 'privacy', staleRevisionText: 'This person was erased at the same time; try again.', cache: false });
+  }
+
+  /**
+   * An erase whose process died after its event was recorded is carried out by the projector after
+   * the restart, but its vacuum never ran: once the projector has caught up, vacuum once (in the
+   * background; PGlite has no autovacuum to do it later).
+   */
+  onApplicationBootstrap(): void {
+    void (async () => {
+      const head = await this.events.headPosition();
+      if (await this.projector.waitFor(head, 120_000)) await this.vacuum();
+    })().catch(() => undefined);
   }
 
   /** Decides on a privacy stream (the subject's, or the retention stream) and waits for the eraser. */
