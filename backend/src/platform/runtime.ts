@@ -33,7 +33,7 @@ export async function openRuntime(config: AppConfig, options: { db?: Database; r
   // "Forgetting a person"); it marks the read models that held them for the rebuild below.
   if (config.eventStore === 'postgres') {
     const moved = await moveLegacyPersonalDataOutOfLog(db);
-    if (moved) root.child({ context: 'privacy' }).warn({ ...moved, previousHead: moved.previousHead }, 'moved personal data of first-release events out of the log (chain recomputed; see PersonalDataMovedOutOfLog)');
+    if (moved) root.child({ context: 'privacy' }).warn(moved, 'moved personal data of first-release events out of the log (chain recomputed; see PersonalDataMovedOutOfLog)');
   }
   await ensureReadModels(db, allProjections());
   const store = createEventStore(config, db, { logger: root.child({ context: 'event-store' }) });
