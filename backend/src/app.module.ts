@@ -11,6 +11,8 @@ import { MediaModule } from './media/media.module';
 import { AuditModule } from './audit/audit.module';
 import { HistoryModule } from './history/history.module';
 import { LogModule } from './log/log.module';
+import { PrivacyModule } from './privacy';
+import { redactedRequest } from './privacy/redacted-request';
 
 @Module({})
 export class AppModule {
@@ -25,6 +27,8 @@ export class AppModule {
             // Health probes and static assets would drown the request log.
             autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/') },
             redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // No addresses or search words in the request log (DESIGN §16): query values are left out.
+            serializers: { req: redactedRequest },
           },
         }),
         HealthModule,
@@ -36,6 +40,7 @@ export class AppModule {
         AuditModule,
         HistoryModule,
         LogModule,
+        PrivacyModule,
       ],
     };
   }

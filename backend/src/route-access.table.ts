@@ -102,6 +102,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   row('GET', '/api/log/proof/inclusion', 'reader'),
   row('POST', '/api/log/check', 'reader'),
 
+  // forgetting a person (DESIGN §16)
+  row('GET', '/api/admin/privacy', 'admin'),
+  row('POST', '/api/admin/privacy/erase', 'admin'),
+
   // history (DESIGN §13; admins only)
   row('GET', '/api/admin/history', 'reader'),
   row('GET', '/api/admin/history/state', 'reader'),

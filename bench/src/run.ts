@@ -11,6 +11,7 @@ import { mediaBench } from './media.bench';
 import { hostileBench } from './hostile.bench';
 import { adminBench } from './admin.bench';
 import { logTreeBench } from './log-tree.bench';
+import { privacyBench } from './privacy.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<Section>> = {
   media: mediaBench,
   hostile: hostileBench,
   'log-tree': logTreeBench,
+  privacy: privacyBench,
   scale: scaleBench,
   admin: adminBench,
 };

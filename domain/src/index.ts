@@ -12,3 +12,4 @@ export * from './site';
 export * from './contact';
 export * from './media';
 export * from './history';
+export * from './privacy';
