@@ -141,7 +141,7 @@ export function calendarText(value: string): string {
 }
 
 /** How often subscribed calendar apps should fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
-export const CALENDAR_REFRESH = 'PT6H';
+const CALENDAR_REFRESH = 'PT6H';
 
 /**
  * The calendar feed (RFC 5545, written by ical-generator): every readable upcoming show, UIDs stable
