@@ -43,6 +43,14 @@ describe.each(databaseKinds())('privacy calls on %s', (kind) => {
     );
   });
 
+  it('names auditor membership in the subject-access answer (DESIGN §15, §16)', async () => {
+    const auditor = 'reader.person@example.org';
+    expect((await s.a.get<SubjectAccessAnswer>(`/api/admin/privacy?email=${auditor}`)).body.access).toEqual({ admin: false, admin_fixed: false, auditor: false, auditor_fixed: false });
+    expect((await s.a.put('/api/admin/auditors', { emails: [auditor] })).status).toBe(200);
+    expect((await s.a.get<SubjectAccessAnswer>(`/api/admin/privacy?email=${auditor.toUpperCase()}`)).body.access).toEqual({ admin: false, admin_fixed: false, auditor: true, auditor_fixed: false });
+    expect((await s.a.put('/api/admin/auditors', { emails: [] })).status).toBe(200);
+  });
+
   it('erases twice with the same answer and one event; an unknown address answers zero; bad input is 400', async () => {
     await s.send({ name: 'Twice', from: 'twice@example.com', message: 'once only' });
     const events = async () => (await s.events('PersonalDataErased')).length;

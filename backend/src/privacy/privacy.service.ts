@@ -83,10 +83,11 @@ export class PrivacyService implements OnApplicationBootstrap {
   async subjectAccess(email: unknown): Promise<SubjectAccessAnswer> {
     const address = requireEmail(email);
     const subjectId = await this.store.findSubject(address);
-    const [records, erasures, admin, audit] = await Promise.all([
+    const [records, erasures, admin, auditor, audit] = await Promise.all([
       subjectId ? this.store.recordsOfSubject(subjectId) : Promise.resolve([]),
       subjectId ? this.erasuresOf(subjectId) : Promise.resolve([]),
       this.access.isAdmin(address),
+      this.access.isAuditor(address),
       this.auditOf(address),
     ]);
     const messageIds = [...new Set(records.map((r) => r.messageId))];
@@ -123,7 +124,12 @@ export class PrivacyService implements OnApplicationBootstrap {
       subject_id: subjectId,
       messages,
       erasures,
-      access: { admin, admin_fixed: this.access.envEmails.includes(normalisedEmail(address)) },
+      access: {
+        admin,
+        admin_fixed: this.access.envEmails.includes(normalisedEmail(address)),
+        auditor,
+        auditor_fixed: this.access.envAuditorEmails.includes(normalisedEmail(address)),
+      },
       audit,
     };
   }

@@ -55,7 +55,8 @@ export interface SubjectAccessAnswer {
   messages: PrivacyMessage[];
   /** Erasures recorded for this address, with the message ids they named. */
   erasures: Array<{ occurred_at: string; messages: number; message_ids: string[] }>;
-  access: { admin: boolean; admin_fixed: boolean };
+  /** Membership of the admin allowlist and of the auditors (DESIGN §15), each with whether it is fixed by the environment. */
+  access: { admin: boolean; admin_fixed: boolean; auditor: boolean; auditor_fixed: boolean };
   /** Audit entries the address made as an admin (newest first, at most AUDIT_ENTRIES_MAX). */
   audit: { total: number; entries: PrivacyAuditEntry[] };
 }
