@@ -3,3 +3,7 @@ export { mediaUrlOptions } from './media-url-options';
 export { ResponsiveImages } from './responsive-images';
 export { MediaImagesReactor } from './process-images/media-images.reactor';
 export { MediaModule } from './media.module';
+export { MEDIA_STORAGE } from './media.tokens';
+export { createMediaStorage } from './storage/create-media-storage';
+export type { MediaStorage } from './storage/media-storage.port';
+export { makeVariants, sha256Hex } from './images/image-pipeline';

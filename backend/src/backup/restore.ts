@@ -1,0 +1,278 @@
+import { Readable } from 'node:stream';
+import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState } from '@punchline/domain';
+import { Projector, allProjections, type Database, type Projection } from '@punchline/projections';
+import type { MediaStorage } from '../media';
+import type { LogIntegrity } from '../platform/event-store/hash-chain';
+import { EVENTS_PREFIX, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
+import { archiveEntries, BackupInvalidError, describeHead, parseArchivedEvent, validateBackup, type ArchivedEvent, type ValidateOptions } from './backup-reader';
+import type { BackupSideStore } from './side-stores';
+
+/** Where a restore writes: an empty store of any kind. */
+export interface RestoreTarget {
+  db: Database;
+  store: EventStore & LogIntegrity;
+  storage: MediaStorage;
+  sideStores: BackupSideStore[];
+  /** Extra projections the store needs its leader to run (the EventStoreDB log digest). */
+  storeProjections?: Projection[];
+}
+
+export interface RestoreProgress {
+  phase: 'checking' | 'events' | 'side-stores' | 'media' | 'read-models' | 'verifying' | 'done';
+  events: number;
+  totalEvents: number;
+  mediaFiles: number;
+  totalMediaFiles: number;
+  label: string;
+}
+
+export interface RestoreOptions {
+  passphrase?: string;
+  onProgress?: (progress: RestoreProgress) => void;
+  /** Rows per INSERT into es.events (default 1000). */
+  batchSize?: number;
+  verifyCheckpoint?: ValidateOptions['verifyCheckpoint'];
+  /** Remakes the responsive variants of images (default true); the bench turns it off. */
+  remakeVariants?: (target: RestoreTarget) => Promise<number>;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  events: number;
+  mediaFiles: number;
+  variants: number;
+  /** What the restored store's own verification found (postgres: the same head as the manifest). */
+  head: { position: number; hash: string } | null;
+}
+
+/** The target is not empty, or an earlier restore into it did not finish: nothing was written. */
+export class RestoreRefusedError extends Error {}
+
+/**
+ * What an empty store means (issue 29: restore only into one, naming what it found otherwise): no
+ * event, no media object, no side-store row, no unfinished restore.
+ */
+export async function describeTargetContents(target: RestoreTarget): Promise<string[]> {
+  const found: string[] = [];
+  const { rows: markers } = await target.db.query<{ archive: string; started_at: string; finished_at: string | null }>(
+    'SELECT archive, started_at::text, finished_at::text FROM es.restore_runs ORDER BY started_at DESC LIMIT 1',
+  );
+  const marker = markers[0];
+  if (marker && !marker.finished_at) {
+    found.push(`an earlier restore of ${marker.archive} (started ${marker.started_at}) did not finish: empty the database and the media storage, then restore again`);
+  }
+  const head = await target.store.headPosition();
+  if (head > 0) {
+    const { rows } = target.store.kind === 'postgres' ? await target.db.query<{ n: string }>('SELECT count(*)::text AS n FROM es.events') : { rows: [] as { n: string }[] };
+    found.push(target.store.kind === 'postgres' ? `the event store holds ${rows[0]?.n ?? '?'} events (head at position ${head})` : `the event store holds events (head at position ${head})`);
+  }
+  const objects = await target.storage.list('');
+  if (objects.length > 0) {
+    const names = objects.slice(0, 3).map((o) => o.path).join(', ');
+    found.push(`the media storage holds ${objects.length} file${objects.length === 1 ? '' : 's'} (${names}${objects.length > 3 ? ', …' : ''})`);
+  }
+  for (const side of target.sideStores) {
+    const contents = await side.describeContents(target.db);
+    if (contents) found.push(`${side.name}: ${contents}`);
+  }
+  return found;
+}
+
+/**
+ * `npm run restore` (issue 29). First reads the whole file and checks it (validateBackup: nothing is
+ * written for a truncated, corrupted or tampered file), then checks the target is empty, then reads
+ * the file again and writes: the events as they were (postgres: rows with their ids, positions, times
+ * and hashes; EventStoreDB: appended in log order with their ids, streams, revisions and contents,
+ * at the server's positions and times), side-store rows, media originals; then rebuilds the read
+ * models from position 0, remakes image variants, and verifies the restored log against the manifest.
+ * A marker row (es.restore_runs) is written first and closed last, so an interrupted restore leaves a
+ * store that the next restore refuses in words.
+ */
+export async function restoreBackup(file: string, target: RestoreTarget, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const progress: RestoreProgress = { phase: 'checking', events: 0, totalEvents: 0, mediaFiles: 0, totalMediaFiles: 0, label: '' };
+  const report = () => options.onProgress?.({ ...progress });
+  const checked = await validateBackup(file, {
+    passphrase: options.passphrase,
+    sideStores: target.sideStores,
+    verifyCheckpoint: options.verifyCheckpoint,
+    onProgress: (p) => options.onProgress?.({ phase: 'checking', ...p }),
+  });
+  const { manifest } = checked;
+  const found = await describeTargetContents(target);
+  if (found.length > 0) throw new RestoreRefusedError(`restore writes only into an empty store; this one is not empty: ${found.join('; ')}`);
+
+  await target.db.query('INSERT INTO es.restore_runs (archive, head_position, head_hash) VALUES ($1, $2, $3)', [file, manifest.head?.position ?? 0, manifest.head?.hash ?? '']);
+  progress.totalEvents = manifest.event_count;
+  progress.totalMediaFiles = checked.mediaFiles;
+  const writeEvents = target.store.kind === 'postgres' ? postgresEventWriter(target.db, options.batchSize ?? 1000) : eventStoreDbWriter(target.store);
+  let eventChunks = 0;
+  for await (const entry of archiveEntries(file, options.passphrase)) {
+    if (entry.name.startsWith(EVENTS_PREFIX)) {
+      progress.phase = 'events';
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+      lines.pop();
+      const events = (eventChunks++ === 0 ? lines.slice(1) : lines).map((line, i) => parseArchivedEvent(line, `${entry.name} line ${i + 1}`));
+      await writeEvents.write(events);
+      progress.events += events.length;
+      report();
+    } else if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
+      progress.phase = 'side-stores';
+      const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
+      const provider = target.sideStores.find((s) => s.name === name)!;
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      const rows = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+      await provider.restore(target.db, rows);
+    } else if (entry.name.startsWith(MEDIA_PREFIX)) {
+      progress.phase = 'media';
+      const path = entry.name.slice(MEDIA_PREFIX.length);
+      progress.label = path;
+      await target.storage.putStream(path, Readable.from(entry.body), entry.size, mimeTypeForName(path));
+      progress.mediaFiles += 1;
+      report();
+    }
+  }
+  await writeEvents.finish();
+
+  progress.phase = 'read-models';
+  progress.label = '';
+  report();
+  await rebuildReadModels(target);
+  const variants = options.remakeVariants ? await options.remakeVariants(target) : 0;
+
+  progress.phase = 'verifying';
+  report();
+  const head = await verifyRestoredLog(file, target, manifest, options.passphrase);
+  await target.db.query('UPDATE es.restore_runs SET finished_at = now() WHERE finished_at IS NULL');
+  progress.phase = 'done';
+  report();
+  return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, head };
+}
+
+interface EventWriter {
+  write(events: ArchivedEvent[]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+/** postgres (PGlite or PostgreSQL): the rows as they were, a batch per INSERT; the streams table at the end. */
+function postgresEventWriter(db: Database, batchSize: number): EventWriter {
+  const insert = `INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at, prev_hash, hash)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::int[], $7::json[], $8::json[], $9::timestamptz[], $10::text[], $11::text[])`;
+  return {
+    async write(events) {
+      for (let at = 0; at < events.length; at += batchSize) {
+        const batch = events.slice(at, at + batchSize);
+        await db.query(insert, [
+          batch.map((e) => e.globalPosition),
+          batch.map((e) => e.streamId),
+          batch.map((e) => e.streamRevision),
+          batch.map((e) => e.eventId),
+          batch.map((e) => e.type),
+          batch.map((e) => e.schemaVersion),
+          // The canonical text the hash covers, as the store writes it.
+          batch.map((e) => canonicalJson(e.data)),
+          batch.map((e) => canonicalJson(e.metadata)),
+          batch.map((e) => e.recordedAt),
+          batch.map((e) => e.prevHash),
+          batch.map((e) => e.hash),
+        ]);
+      }
+    },
+    async finish() {
+      await db.query(`INSERT INTO es.streams (stream_id, revision) SELECT stream_id, max(stream_revision) FROM es.events GROUP BY stream_id
+                      ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision`);
+    },
+  };
+}
+
+/**
+ * EventStoreDB: positions and times are the server's, so each event is appended in log order with
+ * its id, stream, exact revision, type, data and metadata (its own `occurredAt` stays in the
+ * metadata). The log-wide hashes are recomputed by the log digest over the new positions.
+ */
+function eventStoreDbWriter(store: EventStore): EventWriter {
+  return {
+    async write(events) {
+      for (const e of events) {
+        await store.append(e.streamId, [{ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata as never }], {
+          expectedRevision: e.streamRevision === 0 ? 'no_stream' : e.streamRevision - 1,
+        });
+      }
+    },
+    async finish() {},
+  };
+}
+
+/** The read models from position 0 (they are empty: the store was), plus the store's own projections. */
+async function rebuildReadModels(target: RestoreTarget): Promise<void> {
+  const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...(target.storeProjections ?? [])], batchSize: 5000, logger: quietLogger });
+  for (;;) {
+    const outcome = await projector.processNextBatch();
+    if (outcome.kind === 'caught-up') break;
+  }
+}
+
+const quietLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The restored log against the manifest. postgres: the store's own chain verification must reach the
+ * manifest's head, same position and hash. EventStoreDB: positions differ, so the restored log is
+ * read back and compared event by event with the archive (id, stream, revision, type, data,
+ * metadata) — this checks our reading of the server, as the contract suite's emulation does.
+ */
+async function verifyRestoredLog(file: string, target: RestoreTarget, manifest: BackupManifest, passphrase: string | undefined): Promise<{ position: number; hash: string } | null> {
+  if (target.store.kind === 'postgres') {
+    const verification = await target.store.verifyChain();
+    if (!verification.ok) throw new Error(`the restored log does not verify: ${verification.firstInvalid?.reason ?? 'unknown'}`);
+    if (verification.verified !== manifest.event_count || verification.head?.position !== manifest.head?.position || verification.head?.hash !== manifest.head?.hash) {
+      throw new Error(`the restored log ends at ${describeHead(verification.head)}, the manifest names ${describeHead(manifest.head)}`);
+    }
+    return verification.head;
+  }
+  let from = 0;
+  let compared = 0;
+  let pending: ArchivedEvent[] = [];
+  let eventChunks = 0;
+  const compare = async (): Promise<void> => {
+    while (pending.length > 0) {
+      const read = await target.store.readAll({ fromPosition: from, limit: Math.min(500, pending.length) });
+      if (read.length === 0) throw new Error(`the restored log has ${compared} events, the archive ${manifest.event_count}`);
+      for (const stored of read) {
+        const archived = pending.shift()!;
+        const same =
+          stored.eventId === archived.eventId &&
+          stored.streamId === archived.streamId &&
+          stored.streamRevision === archived.streamRevision &&
+          stored.type === archived.type &&
+          canonicalJson(stored.data) === canonicalJson(archived.data) &&
+          canonicalJson(stored.metadata) === canonicalJson(archived.metadata);
+        if (!same) throw new Error(`restored event ${compared + 1} (${stored.eventId}) differs from archived event at position ${archived.globalPosition} (${archived.eventId})`);
+        compared += 1;
+        from = stored.globalPosition;
+      }
+    }
+  };
+  for await (const entry of archiveEntries(file, passphrase)) {
+    if (!entry.name.startsWith(EVENTS_PREFIX)) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.body) chunks.push(chunk);
+    const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+    lines.pop();
+    pending = (eventChunks++ === 0 ? lines.slice(1) : lines).map((line, i) => parseArchivedEvent(line, `${entry.name} line ${i + 1}`));
+    await compare();
+  }
+  if ((await target.store.readAll({ fromPosition: from, limit: 1 })).length > 0) throw new Error('the restored log holds more events than the archive');
+  if (compared !== manifest.event_count) throw new BackupInvalidError(`compared ${compared} events, the manifest names ${manifest.event_count}`);
+  return { position: from, hash: '' };
+}
+
+/** The library at the restored head (the media stream folded): what variants to remake. */
+export async function restoredMediaState(store: EventStore): Promise<MediaState> {
+  let state: MediaState = mediaDecider.initialState;
+  for (const event of await store.readStream(MEDIA_STREAM)) {
+    if (mediaDecider.isEventType(event.type)) state = mediaDecider.evolve(state, event as Parameters<typeof mediaDecider.evolve>[1]);
+  }
+  return state;
+}
