@@ -73,13 +73,19 @@ export async function* archiveEntries(file: string, passphrase: string | undefin
       entry.resume();
     }
   } catch (error) {
-    if (error instanceof BackupInvalidError || error instanceof BackupDecryptionError) throw new BackupInvalidError(error.message);
-    const message = error instanceof Error ? error.message : String(error);
-    if (/unexpected end|end of data|premature|invalid tar|checksum/i.test(message)) throw new BackupInvalidError(`the file is cut short or damaged (not a complete archive: ${message})`);
-    throw new BackupInvalidError(`the file cannot be read as a backup archive: ${message}`);
+    throw asInvalid(error);
   } finally {
     input.destroy();
   }
+}
+
+/** A read error of the archive (the tar parser, the decryption, a cut file) in words, as a refusal. */
+export function asInvalid(error: unknown): BackupInvalidError {
+  if (error instanceof BackupInvalidError) return error;
+  if (error instanceof BackupDecryptionError) return new BackupInvalidError(error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unexpected end|end of data|premature|invalid tar|checksum|header/i.test(message)) return new BackupInvalidError(`the file is cut short or damaged (not a complete archive: ${message})`);
+  return new BackupInvalidError(`the file cannot be read as a backup archive: ${message}`);
 }
 
 /** Reads a whole (bounded) entry as text. */
@@ -193,6 +199,14 @@ function parseManifest(text: string): BackupManifest {
  * names, media paths are safe and all there, side-store rows are ones their provider accepts.
  */
 export async function validateBackup(file: string, options: ValidateOptions): Promise<ValidatedBackup> {
+  try {
+    return await checkWholeFile(file, options);
+  } catch (error) {
+    throw asInvalid(error);
+  }
+}
+
+async function checkWholeFile(file: string, options: ValidateOptions): Promise<ValidatedBackup> {
   let manifest: BackupManifest | null = null;
   let trailer: BackupTrailer | null = null;
   const seen: BackupTrailerEntry[] = [];

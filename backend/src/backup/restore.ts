@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
 import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState } from '@punchline/domain';
-import { Projector, allProjections, type Database, type Projection } from '@punchline/projections';
+import { Projector, allProjections, ensureReadModels, type Database, type Projection } from '@punchline/projections';
 import type { MediaStorage } from '../media';
 import type { LogIntegrity } from '../platform/event-store/hash-chain';
 import { EVENTS_PREFIX, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { ChainWalker } from '../platform/event-store/hash-chain';
 import { archiveEntries, BackupInvalidError, describeHead, parseArchivedEvent, validateBackup, type ArchivedEvent, type ValidateOptions } from './backup-reader';
-import type { BackupSideStore } from './side-stores';
+import type { BackupSideStore, SideStoreErasure } from './side-stores';
 
 /** Where a restore writes: an empty store of any kind. */
 export interface RestoreTarget {
@@ -34,6 +38,11 @@ export interface RestoreOptions {
   verifyCheckpoint?: ValidateOptions['verifyCheckpoint'];
   /** Remakes the responsive variants of images (default true); the bench turns it off. */
   remakeVariants?: (target: RestoreTarget) => Promise<number>;
+  /**
+   * A later log of the same site (a newer backup file or an audit export, GET /api/admin/audit/export):
+   * erasures it records after the backup's head are applied again to the restored side stores (29.4).
+   */
+  erasuresFrom?: string;
 }
 
 export interface RestoreResult {
@@ -41,6 +50,8 @@ export interface RestoreResult {
   events: number;
   mediaFiles: number;
   variants: number;
+  /** Erasures re-applied from `erasuresFrom` (events found, side-store rows removed). */
+  erasures: { applied: number; rows: number };
   /** What the restored store's own verification found (postgres: the same head as the manifest). */
   head: { position: number; hash: string } | null;
 }
@@ -98,6 +109,8 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
     onProgress: (p) => options.onProgress?.({ phase: 'checking', ...p }),
   });
   const { manifest } = checked;
+  // The later log is read (and checked) before anything is written too.
+  const erasures = options.erasuresFrom ? await erasuresAfter(options.erasuresFrom, manifest, target.sideStores, options.passphrase) : [];
   const found = await describeTargetContents(target);
   if (found.length > 0) throw new RestoreRefusedError(`restore writes only into an empty store; this one is not empty: ${found.join('; ')}`);
 
@@ -145,10 +158,12 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   progress.phase = 'verifying';
   report();
   const head = await verifyRestoredLog(file, target, manifest, options.passphrase);
+  let erasedRows = 0;
+  for (const { provider, erasure } of erasures) erasedRows += await provider.erase(target.db, erasure);
   await target.db.query('UPDATE es.restore_runs SET finished_at = now() WHERE finished_at IS NULL');
   progress.phase = 'done';
   report();
-  return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, head };
+  return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, erasures: { applied: erasures.length, rows: erasedRows }, head };
 }
 
 interface EventWriter {
@@ -207,6 +222,7 @@ function eventStoreDbWriter(store: EventStore): EventWriter {
 
 /** The read models from position 0 (they are empty: the store was), plus the store's own projections. */
 async function rebuildReadModels(target: RestoreTarget): Promise<void> {
+  if (target.storeProjections?.length) await ensureReadModels(target.db, target.storeProjections);
   const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...(target.storeProjections ?? [])], batchSize: 5000, logger: quietLogger });
   for (;;) {
     const outcome = await projector.processNextBatch();
@@ -275,4 +291,70 @@ export async function restoredMediaState(store: EventStore): Promise<MediaState>
     if (mediaDecider.isEventType(event.type)) state = mediaDecider.evolve(state, event as Parameters<typeof mediaDecider.evolve>[1]);
   }
   return state;
+}
+
+/** The events of a later log: a backup archive's events/ entries, or an audit export's lines. */
+async function* laterLogEvents(file: string, passphrase: string | undefined): AsyncGenerator<ArchivedEvent | Omit<ArchivedEvent, 'recordedAt'>> {
+  const handle = await open(file, 'r').catch(() => {
+    throw new BackupInvalidError(`${file}: no such file (the later log to take erasures from)`);
+  });
+  const first = Buffer.alloc(1);
+  await handle.read(first, 0, 1, 0).finally(() => handle.close());
+  if (first.toString() === '{') {
+    // An audit export: a header line, then one event a line.
+    let header = true;
+    let number = 0;
+    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+      number += 1;
+      if (line.trim() === '') continue;
+      if (header) {
+        header = false;
+        if (!line.includes('"punchline-event-log"')) throw new BackupInvalidError(`${file} is neither a backup nor an event log export`);
+        continue;
+      }
+      yield parseArchivedEvent(line.replace(/}$/, ',"recorded_at":"1970-01-01T00:00:00Z"}'), `${file} line ${number}`);
+    }
+    return;
+  }
+  let chunks = 0;
+  for await (const entry of archiveEntries(file, passphrase)) {
+    if (!entry.name.startsWith(EVENTS_PREFIX)) continue;
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.body) parts.push(chunk);
+    const lines = Buffer.concat(parts).toString('utf8').split('\n');
+    lines.pop();
+    yield* (chunks++ === 0 ? lines.slice(1) : lines).map((line, i) => parseArchivedEvent(line, `${file}: ${entry.name} line ${i + 1}`));
+  }
+}
+
+/**
+ * Issue 29.4: the erasures a later log of the same site recorded after the backup's head. The later
+ * log must verify as a chain and hold the backup's head at the same position with the same hash
+ * (it is the continuation of this very log); otherwise it is refused before anything is written.
+ */
+async function erasuresAfter(
+  file: string,
+  manifest: BackupManifest,
+  sideStores: BackupSideStore[],
+  passphrase: string | undefined,
+): Promise<{ provider: BackupSideStore; erasure: SideStoreErasure }[]> {
+  const walker = new ChainWalker({ gapless: true });
+  const headPosition = manifest.head?.position ?? 0;
+  let joined = headPosition === 0;
+  const found: { provider: BackupSideStore; erasure: SideStoreErasure }[] = [];
+  for await (const event of laterLogEvents(file, passphrase)) {
+    const broken = walker.next(event);
+    if (broken) throw new BackupInvalidError(`the later log ${file} does not verify at position ${broken.position}: ${broken.reason}`);
+    if (event.globalPosition === headPosition) {
+      if (event.hash !== manifest.head?.hash) throw new BackupInvalidError(`${file} is not the log this backup was taken from (position ${headPosition} has another hash)`);
+      joined = true;
+    }
+    if (event.globalPosition <= headPosition) continue;
+    for (const provider of sideStores) {
+      const erasure = provider.erasureIn(event);
+      if (erasure) found.push({ provider, erasure });
+    }
+  }
+  if (!joined) throw new BackupInvalidError(`${file} is not the log this backup was taken from (it does not reach position ${headPosition})`);
+  return found;
 }

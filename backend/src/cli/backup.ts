@@ -21,13 +21,14 @@ import { openDatabase } from '../platform/database/open-database';
 import { createEventStore, eventStoreMigrations, storeProjections } from '../platform/event-store/create-event-store';
 
 const USAGE = `usage: npm run backup -- --out <file>
-       npm run restore -- <file>
+       npm run restore -- <file> [--erasures-from <later backup or audit export>]
 backup   writes the whole site (event log, media originals, data kept beside the log) into one file,
          consistent at one log position, while the app runs (PostgreSQL; with PGlite, which one process
          opens at a time, use the admin's 'Back up now' or BACKUP_DIR instead, or stop the app)
 restore  checks the whole file first (nothing is written for a cut, damaged or altered file), then
          restores it into an EMPTY store (refused otherwise), rebuilds the read models and verifies the
-         log's head against the file's manifest. Stop the app while it runs.
+         log's head against the file's manifest. Stop the app while it runs. --erasures-from applies again
+         the erasures of personal data a later log of the same site recorded after the backup was made.
 Configuration from the environment, as the app's: DATABASE_URL (else PGlite under DATA_DIR), EVENT_STORE,
 EVENTSTORE_CONNECTION_STRING, STORAGE and S3_*; BACKUP_PASSPHRASE encrypts (backup) and decrypts (restore).`;
 
@@ -61,7 +62,10 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   const [command, ...args] = argv;
   const outIndex = args.indexOf('--out');
   const isBackup = command === 'backup' && outIndex >= 0 && args[outIndex + 1] !== undefined && args.length === 2;
-  const isRestore = command === 'restore' && args.length === 1 && !args[0]!.startsWith('--');
+  const erasuresAt = args.indexOf('--erasures-from');
+  const erasuresFrom = erasuresAt >= 0 ? args[erasuresAt + 1] : undefined;
+  const restoreArgs = erasuresAt >= 0 ? args.filter((_, i) => i !== erasuresAt && i !== erasuresAt + 1) : args;
+  const isRestore = command === 'restore' && restoreArgs.length === 1 && !restoreArgs[0]!.startsWith('--') && (erasuresAt < 0 || erasuresFrom !== undefined);
   if (!isBackup && !isRestore) {
     out(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
@@ -91,10 +95,11 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
       if (trailer.media_missing.length > 0) out(`Note: ${trailer.media_missing.length} file(s) listed at that position were deleted or moved before they were read: ${trailer.media_missing.join(', ')}`);
       return 0;
     }
-    const file = resolve(args[0]!);
+    const file = resolve(restoreArgs[0]!);
     const started = Date.now();
     const result = await restoreBackup(file, { db, store, storage, sideStores: registeredSideStores(), storeProjections: storeProjections(store) }, {
       passphrase,
+      erasuresFrom: erasuresFrom ? resolve(erasuresFrom) : undefined,
       remakeVariants: () => remakeVariants(store, storage, (path) => show(`variants · ${path}`)),
       onProgress: (p: RestoreProgress) => {
         if (p.phase === 'checking') show(`checking ${bar(p.events, p.totalEvents, p.label)}`);
@@ -110,6 +115,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
           : `every event read back equals the archive's (EventStoreDB positions and times are the server's: the log digest hashes them anew)`) +
         ` (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
+    if (erasuresFrom) out(`Erasures recorded after the backup and applied again: ${result.erasures.applied} (${result.erasures.rows} rows removed)`);
     return 0;
   } catch (error) {
     if (error instanceof BackupInvalidError) {
