@@ -49,8 +49,15 @@ function bar(done: number, total: number, label: string, width = 24): string {
 
 function progressPrinter(err: NodeJS.WriteStream): (line: string, final?: boolean) => void {
   let last = 0;
+  let lastPhase = '';
   return (line, final = false) => {
-    if (!err.isTTY) return;
+    if (!err.isTTY) {
+      // In a log (cron, systemd, tests): one line per phase instead of a redrawn bar.
+      const phase = line.split(/\s/)[0]!;
+      if (phase !== lastPhase) err.write(`${phase}…\n`);
+      lastPhase = phase;
+      return;
+    }
     const now = Date.now();
     if (!final && now - last < 100) return;
     last = now;
