@@ -10,6 +10,7 @@ import { ContactModule } from './contact/contact.module';
 import { MediaModule } from './media/media.module';
 import { AuditModule } from './audit/audit.module';
 import { HistoryModule } from './history/history.module';
+import { BackupModule } from './backup/backup.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
         MediaModule,
         AuditModule,
         HistoryModule,
+        BackupModule,
       ],
     };
   }

@@ -6,3 +6,6 @@ export { remakeVariants } from './remake-variants';
 export { ensureBackupTables } from './backup.migration';
 export { registerBackupSideStore, registeredSideStores, type BackupSideStore, type SideStoreErasure } from './side-stores';
 export { BACKUP_FORMAT, type BackupManifest } from './backup-format';
+export { BackupModule } from './backup.module';
+export { BackupService, type BackupStatus } from './backup.service';
+export { appVersion } from './app-version';

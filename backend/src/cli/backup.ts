@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { allProjections, ensureReadModels } from '@punchline/projections';
 import pino from 'pino';
 import {
   BackupError,
+  appVersion,
   BackupInvalidError,
   RestoreRefusedError,
   ensureBackupTables,
@@ -31,15 +31,6 @@ restore  checks the whole file first (nothing is written for a cut, damaged or a
          the erasures of personal data a later log of the same site recorded after the backup was made.
 Configuration from the environment, as the app's: DATABASE_URL (else PGlite under DATA_DIR), EVENT_STORE,
 EVENTSTORE_CONNECTION_STRING, STORAGE and S3_*; BACKUP_PASSPHRASE encrypts (backup) and decrypts (restore).`;
-
-/** The app's version, written into every manifest. */
-export function appVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** `[########------------] 12/40 · label`, redrawn in place on a terminal. */
 function bar(done: number, total: number, label: string, width = 24): string {

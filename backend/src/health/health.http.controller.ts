@@ -5,6 +5,7 @@ import type { EventStore } from '@punchline/domain';
 import type { Database, Projector } from '@punchline/projections';
 import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
 import { Public } from '../platform/http/public.decorator';
+import { BackupService } from '../backup';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -13,6 +14,7 @@ export class HealthHttpController {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTOR) private readonly projector: Projector,
+    @Inject(BackupService) private readonly backups: BackupService,
   ) {}
 
   /**
@@ -24,15 +26,21 @@ export class HealthHttpController {
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, eventStore, projector] = await Promise.all([
+    const [database, eventStore, projector, backups] = await Promise.all([
       this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
         (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint, subscription: l.subscription }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
+      // Issue 29: the last backup's age; 'degraded' past twice BACKUP_EVERY (the site still serves: 200).
+      this.backups.status().then(
+        (s) => ({ status: s.status, last_at: s.last?.createdAt ?? null, age_seconds: s.age_seconds, every_seconds: s.every_seconds }),
+        (e: Error) => ({ status: 'degraded' as const, error: e.message }),
+      ),
     ]);
     const ok = database.ok && eventStore.ok;
-    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status: ok ? 'ok' : 'degraded', database, eventStore, projector });
+    const status = ok && backups.status !== 'degraded' ? 'ok' : 'degraded';
+    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status, database, eventStore, projector, backups });
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BackupModule } from '../backup';
 import { HealthHttpController } from './health.http.controller';
 
-@Module({ controllers: [HealthHttpController] })
+@Module({ imports: [BackupModule], controllers: [HealthHttpController] })
 export class HealthModule {}

@@ -45,7 +45,7 @@ import { UploadMediaHttpController } from './upload-media/upload-media.http.cont
     MediaImagesReactor,
     ResponsiveImages,
   ],
-  exports: [MediaImagesReactor, ResponsiveImages],
+  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

@@ -102,6 +102,8 @@ export function summarizeEvent(type: string, rawData: unknown): string {
       return data.reason === 'not_allowlisted' ? `Sign-in refused: ${text(data.email)} is not an admin` : 'Sign-in refused: no verified email';
     case 'AdminSignedOut':
       return 'Signed out';
+    case 'BackupTaken':
+      return `Took a backup (${text(data.name)}, up to position ${String(data.position)})`;
     default:
       return type;
   }
