@@ -37,11 +37,12 @@ export function formatSize(bytes: number): string {
   return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-/** '24 hours', '30 minutes', '7 days'. */
+/** 'every day', 'every 6 hours', 'every 30 minutes'. */
 export function formatInterval(seconds: number): string {
-  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? '' : 's'}`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
-  return `${Math.round(seconds / 60)} minutes`;
+  const every = (n: number, unit: string) => (n === 1 ? `every ${unit}` : `every ${n} ${unit}s`);
+  if (seconds % 86_400 === 0) return every(seconds / 86_400, 'day');
+  if (seconds % 3600 === 0) return every(seconds / 3600, 'hour');
+  return every(Math.round(seconds / 60), 'minute');
 }
 
 /**
@@ -91,7 +92,7 @@ export function BackupsPanel() {
         </p>
         {status?.configured ? (
           <p className="admin-backups__muted">
-            Taken every {formatInterval(status.every_seconds)} into <code>{status.target}</code>, the newest {status.keep} kept
+            Taken {formatInterval(status.every_seconds)} into <code>{status.target}</code>, the newest {status.keep} kept
             {status.encrypted ? ', encrypted' : ''}.
             {status.status === 'degraded' ? <strong className="admin-backups__warning"> The last backup is overdue.</strong> : null}
           </p>
