@@ -8,6 +8,7 @@ import { publicAnswersBench } from './public-answers.bench';
 import { scaleBench } from './scale.bench';
 import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
+import { backupBench } from './backup.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<Section>> = {
   history: historyBench,
   media: mediaBench,
   scale: scaleBench,
+  backup: backupBench,
 };
 
 async function main(): Promise<void> {
