@@ -11,6 +11,7 @@ import { MediaModule } from './media/media.module';
 import { AuditModule } from './audit/audit.module';
 import { HistoryModule } from './history/history.module';
 import { BackupModule } from './backup/backup.module';
+import { LogModule } from './log/log.module';
 
 @Module({})
 export class AppModule {
@@ -36,6 +37,7 @@ export class AppModule {
         AuditModule,
         HistoryModule,
         BackupModule,
+        LogModule,
       ],
     };
   }

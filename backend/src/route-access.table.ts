@@ -5,11 +5,13 @@
  *
  *   anyone     visitors, signed-in non-admins and admins all get past the access checks
  *   signed-in  visitors get 401; any signed-in account gets past (the route decides the rest)
- *   admin      visitors get 401, signed-in non-admins 403 (the default for every non-@Public route)
+ *   admin      visitors get 401, signed-in non-admins 403 (the default for every non-@Public route),
+ *              auditors 403
+ *   reader     as admin, but auditors get past too (@AuditorsMay: the reads of DESIGN §13 and §15)
  *
  * Paths are written as registered (Express syntax, ':id' for parameters).
  */
-export type Audience = 'anyone' | 'signed-in' | 'admin';
+export type Audience = 'anyone' | 'signed-in' | 'admin' | 'reader';
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteAccess {
@@ -45,6 +47,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // admin allowlist (issue 3)
   row('GET', '/api/admin/allowlist', 'admin'),
   row('PUT', '/api/admin/allowlist', 'admin'),
+  row('GET', '/api/admin/auditors', 'admin'),
+  row('PUT', '/api/admin/auditors', 'admin'),
 
   // settings: live reads are public; draft reads answer as live to non-admins (DESIGN §6)
   row('GET', '/api/settings', 'anyone'),
@@ -91,15 +95,22 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // contact responses inbox and audit log (admins only; SPEC §6)
   row('GET', '/api/admin/contact-responses', 'admin'),
   row('PATCH', '/api/admin/contact-responses/:id', 'admin'),
-  row('GET', '/api/admin/audit', 'admin'),
-  row('GET', '/api/admin/audit/verify', 'admin'),
-  row('GET', '/api/admin/audit/export', 'admin'),
+  row('GET', '/api/admin/audit', 'reader'),
+  row('GET', '/api/admin/audit/verify', 'reader'),
+  row('GET', '/api/admin/audit/export', 'reader'),
+
+  // the log outsiders can check (DESIGN §15, issue 27)
+  row('GET', '/api/log/checkpoint', 'anyone'),
+  row('GET', '/api/log/public-key', 'anyone'),
+  row('GET', '/api/log/proof/consistency', 'reader'),
+  row('GET', '/api/log/proof/inclusion', 'reader'),
+  row('POST', '/api/log/check', 'reader'),
 
   // history (DESIGN §13; admins only)
-  row('GET', '/api/admin/history', 'admin'),
-  row('GET', '/api/admin/history/state', 'admin'),
-  row('GET', '/api/admin/history/diff', 'admin'),
-  row('GET', '/api/admin/history/fields', 'admin'),
+  row('GET', '/api/admin/history', 'reader'),
+  row('GET', '/api/admin/history/state', 'reader'),
+  row('GET', '/api/admin/history/diff', 'reader'),
+  row('GET', '/api/admin/history/fields', 'reader'),
   row('POST', '/api/settings/rollback', 'admin'),
   row('POST', '/api/settings/history/restore', 'admin'),
 ];

@@ -9,6 +9,7 @@ import { scaleBench } from './scale.bench';
 import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
 import { backupBench } from './backup.bench';
+import { logTreeBench } from './log-tree.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<Section>> = {
   'public-answers': publicAnswersBench,
   history: historyBench,
   media: mediaBench,
+  'log-tree': logTreeBench,
   scale: scaleBench,
   backup: backupBench,
 };

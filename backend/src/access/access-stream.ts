@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ACCESS_STREAM, type AccessCommand, type AccessEvent, type AllowlistState, accessDecider, isAdminEmail } from '@punchline/domain';
+import { ACCESS_STREAM, type AccessCommand, type AccessEvent, type AllowlistState, accessDecider, isAdminEmail, isAuditorEmail } from '@punchline/domain';
 import { type AggregateRunner, AggregateRunners, type CommandIssuer, type CommandOutcome } from '../platform/event-sourcing/aggregate-runner';
 import { CONFIG } from '../platform/platform.module';
 import type { AppConfig } from '../platform/config/config';
@@ -26,6 +26,11 @@ export class AccessStream {
     return this.config.adminEmails;
   }
 
+  /** AUDITOR_EMAILS, lower-cased: the fixed part of the auditor list (DESIGN §15). */
+  get envAuditorEmails(): string[] {
+    return this.config.auditorEmails;
+  }
+
   current(): Promise<AllowlistState> {
     return this.runner.peek(ACCESS_STREAM);
   }
@@ -34,6 +39,13 @@ export class AccessStream {
   async isAdmin(email: string | null | undefined): Promise<boolean> {
     if (!email) return false;
     return isAdminEmail(await this.current(), this.envEmails, email);
+  }
+
+  /** A read-only auditor who is not also an admin (an admin's rights include an auditor's). */
+  async isAuditor(email: string | null | undefined): Promise<boolean> {
+    if (!email) return false;
+    const state = await this.current();
+    return !isAdminEmail(state, this.envEmails, email) && isAuditorEmail(state, this.envAuditorEmails, email);
   }
 
   /** Decides, appends and answers once the read side shows it. */

@@ -46,14 +46,16 @@ function verdictOf(status: number, body: unknown): Verdict {
   return 'passes';
 }
 
-function expected(row: RouteAccess): { anonymous: Verdict; member: Verdict; admin: Verdict } {
+function expected(row: RouteAccess): { anonymous: Verdict; member: Verdict; auditor: Verdict; admin: Verdict } {
   switch (row.audience) {
     case 'anyone':
-      return { anonymous: 'passes', member: 'passes', admin: 'passes' };
+      return { anonymous: 'passes', member: 'passes', auditor: 'passes', admin: 'passes' };
     case 'signed-in':
-      return { anonymous: 401, member: 'passes', admin: 'passes' };
+      return { anonymous: 401, member: 'passes', auditor: 'passes', admin: 'passes' };
     case 'admin':
-      return { anonymous: 401, member: 403, admin: 'passes' };
+      return { anonymous: 401, member: 403, auditor: 403, admin: 'passes' };
+    case 'reader':
+      return { anonymous: 401, member: 403, auditor: 'passes', admin: 'passes' };
     default: {
       const _exhaustive: never = row.audience;
       return _exhaustive;
@@ -65,7 +67,7 @@ describe.each(databaseKinds())('every registered route against the access table 
   let t: TestApp;
   let routes: { method: RouteMethod; path: string }[];
   beforeAll(async () => {
-    t = await startTestApp({ kind });
+    t = await startTestApp({ kind, env: { AUDITOR_EMAILS: 'auditor@example.com' } });
     routes = registeredRoutes(t.app);
   }, 60_000);
   afterAll(async () => {
@@ -89,13 +91,14 @@ describe.each(databaseKinds())('every registered route against the access table 
       // Fresh sessions per route: logout and friends may end the previous ones.
       const member = await signIn(t.baseUrl, 'member@example.com', 'Mona Member');
       const admin = await signIn(t.baseUrl, TEST_ADMIN_EMAIL, 'Ada Admin');
+      const auditor = await signIn(t.baseUrl, 'auditor@example.com', 'Otto Auditor');
       const path = concretePath(row.path);
       const body = MUTATIONS.has(row.method) ? {} : undefined;
       const call = async (cookie: string | null) => {
         const res = await http(t.baseUrl, cookie).request(row.method, path, body);
         return verdictOf(res.status, res.body);
       };
-      const got = { anonymous: await call(null), member: await call(member), admin: await call(admin) };
+      const got = { anonymous: await call(null), member: await call(member), auditor: await call(auditor), admin: await call(admin) };
       seen.push(`${row.method} ${row.path} ${JSON.stringify(got)}`);
       want.push(`${row.method} ${row.path} ${JSON.stringify(expected(row))}`);
     }

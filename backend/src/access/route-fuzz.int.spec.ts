@@ -6,7 +6,7 @@ import { type TestApp, TEST_ADMIN_EMAIL, signIn, startTestApp } from '../test-su
 
 /**
  * Issue 11 point 5: generated bodies, query strings, headers and path parameters to every route,
- * as a visitor, a signed-in non-admin and an admin. Whatever arrives: no 5xx, a refused request
+ * as a visitor, a signed-in non-admin, an auditor and an admin. Whatever arrives: no 5xx, a refused request
  * (4xx) changes nothing in the log and says why, and nothing rejects unhandled in the process.
  *
  * `npm test` runs FUZZ_RUNS=100 cases per route; `npm run fuzz` runs 1,000 and adds a
@@ -18,6 +18,7 @@ const HOSTILE = process.env.FUZZ_HOSTILE === '1';
 const KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 // The development sign-in form and its provider redirect have nothing else to parse.
 const ROUTES = ROUTE_ACCESS.filter((route) => !route.path.startsWith('/api/docs'));
+const AUDITOR_EMAIL = 'auditor@example.com';
 
 interface Outcome {
   status: number;
@@ -26,7 +27,7 @@ interface Outcome {
 
 describe(`every route under generated input (${KIND})`, () => {
   let t: TestApp;
-  const sessions: Record<Role, string | null> = { visitor: null, member: null, admin: null };
+  const sessions: Record<Role, string | null> = { visitor: null, member: null, admin: null, auditor: null };
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   const totals = new Map<string, { cases: number; statuses: Map<number, number> }>();
@@ -34,6 +35,7 @@ describe(`every route under generated input (${KIND})`, () => {
   const renewSessions = async () => {
     sessions.member = await signIn(t.baseUrl, 'member@example.com', 'Mona Member');
     sessions.admin = await signIn(t.baseUrl, TEST_ADMIN_EMAIL, 'Ada Admin');
+    sessions.auditor = await signIn(t.baseUrl, AUDITOR_EMAIL, 'Otto Auditor');
   };
 
   async function send(request: FuzzRequest): Promise<Outcome & { text: string }> {
@@ -72,7 +74,7 @@ describe(`every route under generated input (${KIND})`, () => {
 
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
-    t = await startTestApp({ kind: KIND });
+    t = await startTestApp({ kind: KIND, env: { AUDITOR_EMAILS: AUDITOR_EMAIL } });
     await renewSessions();
   }, 120_000);
 

@@ -3,7 +3,11 @@ import { CliConfigError, loadCliConfig } from './cli-config';
 import { openCliContext } from './cli-context';
 import { projectorCommand } from './projector.command';
 import { replayCommand } from './replay.command';
-import { verifyCommand, verifyFileCommand } from './verify.command';
+import { verifyCheckpointCommand, verifyCommand, verifyFileCommand } from './verify.command';
+import { leafSourceFor } from '../platform/event-store/create-event-store';
+import { LogTree } from '../platform/log-tree/log-tree';
+import { parseSignerKey } from '../platform/log-tree/signed-note';
+import { logKeyName } from '../platform/runtime';
 
 const USAGE = `usage: node backend/dist/cli/cli.js <command>
   replay [--swap] [--keep]  rebuild every read model from position 0 into a fresh schema and compare it
@@ -11,6 +15,9 @@ const USAGE = `usage: node backend/dist/cli/cli.js <command>
                             --keep leaves the rebuilt schema rm_replay for inspection
   verify                    walk the event store's hash chain (exit 1 naming the first altered event)
   verify --file <export>    the same check, offline, on an export of GET /api/admin/audit/export
+  verify --checkpoint <file> [--file <export>] [--key <verifier key>]
+                            does the log (or the export) extend a checkpoint kept earlier (or an earlier
+                            export)? exit 1 naming truncation or rewrite; --key pins the log's verifier key
   projector                 run the projector as its own process (leader election, graceful SIGTERM)
 Configuration from the environment: DATABASE_URL (else PGlite under DATA_DIR), EVENT_STORE,
 EVENTSTORE_CONNECTION_STRING, LOG_LEVEL, PROJECTOR_BATCH_SIZE, PROJECTOR_POLL_MS,
@@ -26,6 +33,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     out(USAGE);
     return command === undefined || command === '--help' ? 0 : 2;
   }
+  if (command === 'verify' && flags.includes('--checkpoint')) return checkpointFlags(flags, out);
   // Offline: no configuration, no database (an auditor's machine has only the file).
   if (command === 'verify' && flags[0] === '--file') {
     if (flags.length !== 2) {
@@ -65,6 +73,34 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     }
   } finally {
     await ctx.close();
+  }
+}
+
+/** verify --checkpoint <file> [--file <export>] [--key <vkey>]: offline with --file, else on the configured store. */
+async function checkpointFlags(flags: string[], out: (line: string) => void): Promise<number> {
+  const values = new Map<string, string>();
+  for (let i = 0; i < flags.length; i += 2) {
+    const [flag, value] = [flags[i]!, flags[i + 1]];
+    if (!['--checkpoint', '--file', '--key'].includes(flag) || value === undefined || values.has(flag)) {
+      out(`verify --checkpoint <file> [--file <export>] [--key <verifier key>]: unexpected ${flag}\n${USAGE}`);
+      return 2;
+    }
+    values.set(flag, value);
+  }
+  const live = async () => {
+    const ctx = await openCliContext(loadCliConfig());
+    const signer = process.env.LOG_SIGNING_KEY ? parseSignerKey(process.env.LOG_SIGNING_KEY) : undefined;
+    const tree = await LogTree.open(ctx.db, leafSourceFor(ctx.store), { signer, keyName: logKeyName(process.env.PUBLIC_BASE_URL || 'http://localhost:3000') });
+    return { tree, close: () => ctx.close() };
+  };
+  try {
+    return await verifyCheckpointCommand({ checkpoint: values.get('--checkpoint')!, file: values.get('--file'), key: values.get('--key'), live }, out);
+  } catch (error) {
+    if (error instanceof CliConfigError) {
+      out(error.message);
+      return 2;
+    }
+    throw error;
   }
 }
 

@@ -1,9 +1,10 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { EventStore } from '@punchline/domain';
 import type { Database, Projector } from '@punchline/projections';
-import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
+import { DATABASE, EVENT_STORE, PROJECTOR, RUNTIME } from '../platform/platform.module';
+import type { Runtime } from '../platform/runtime';
 import { Public } from '../platform/http/public.decorator';
 import { BackupService } from '../backup';
 
@@ -14,7 +15,10 @@ export class HealthHttpController {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTOR) private readonly projector: Projector,
-    @Inject(BackupService) private readonly backups: BackupService,
+    // Optional: tests build this controller around a bare store and projector, without a runtime.
+    @Optional() @Inject(RUNTIME) private readonly runtime?: Runtime,
+    // Optional for the same reason.
+    @Optional() @Inject(BackupService) private readonly backups?: BackupService,
   ) {}
 
   /**
@@ -26,21 +30,26 @@ export class HealthHttpController {
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, eventStore, projector, backups] = await Promise.all([
+    const [database, eventStore, projector, logTree, backups] = await Promise.all([
       this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
         (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint, subscription: l.subscription }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
+      // Issue 27: the tree's size, and how far the start-up build for stored events got.
+      this.runtime?.logTree.size().then(
+        (size) => ({ ok: true, size, catch_up: this.runtime!.logTree.catchUpProgress }),
+        (e: Error) => ({ ok: false, error: e.message }),
+      ),
       // Issue 29: the last backup's age; 'degraded' past twice BACKUP_EVERY (the site still serves: 200).
-      this.backups.status().then(
+      this.backups?.status().then(
         (s) => ({ status: s.status, last_at: s.last?.createdAt ?? null, age_seconds: s.age_seconds, every_seconds: s.every_seconds }),
         (e: Error) => ({ status: 'degraded' as const, error: e.message }),
       ),
     ]);
     const ok = database.ok && eventStore.ok;
-    const status = ok && backups.status !== 'degraded' ? 'ok' : 'degraded';
-    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status, database, eventStore, projector, backups });
+    const status = ok && backups?.status !== 'degraded' ? 'ok' : 'degraded';
+    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status, database, eventStore, projector, logTree, backups });
   }
 }

@@ -4,7 +4,9 @@ import { Projector, allProjections, ensureReadModels, type Database } from '@pun
 import type { AppConfig } from './config/config';
 import { openDatabase } from './database/open-database';
 import { migrate } from './database/migrations';
-import { createEventStore, eventStoreMigrations, storeProjections } from './event-store/create-event-store';
+import { createEventStore, eventStoreMigrations, leafSourceFor, storeProjections } from './event-store/create-event-store';
+import { LogTree } from './log-tree/log-tree';
+import { CheckpointWitness } from './log-tree/checkpoint-witness';
 import type { LogIntegrity } from './event-store/hash-chain';
 
 /**
@@ -18,6 +20,8 @@ export interface Runtime {
   /** The store's hash-chain verification (`npm run verify`, the audit verify endpoint). */
   integrity: LogIntegrity;
   projector: Projector;
+  /** The Merkle tree over the log, its signer, checkpoints and proofs (DESIGN §15). */
+  logTree: LogTree;
   close(): Promise<void>;
 }
 
@@ -28,9 +32,15 @@ export async function openRuntime(config: AppConfig, options: { db?: Database; r
   // The store and the projector run outside Nest; their failures must still be visible in the logs.
   const root = pino({ level: config.logLevel });
   const store = createEventStore(config, db, { logger: root.child({ context: 'event-store' }) });
+  const logTree = await LogTree.open(db, leafSourceFor(store), { signer: config.logSigningKey ?? undefined, keyName: logKeyName(config.publicBaseUrl) });
+  // Issue 28's privacy log migration runs here, before the tree: it may discard the tree from some
+  // position on, and the catch-up below then rebuilds it from there.
+  await catchUpLogTree(logTree, root.child({ context: 'log-tree' }));
   const logger = root.child({ context: 'projector' });
   const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], logger });
   if (options.runProjector !== false) await projector.start();
+  const witness = config.checkpointWitnessUrl ? new CheckpointWitness(config.checkpointWitnessUrl, logTree, root.child({ context: 'checkpoint-witness' })) : null;
+  witness?.start();
   let closed = false;
   return {
     config,
@@ -38,12 +48,31 @@ export async function openRuntime(config: AppConfig, options: { db?: Database; r
     store,
     integrity: store,
     projector,
+    logTree,
     async close() {
       if (closed) return;
       closed = true;
+      witness?.stop();
       await projector.stop();
       await store.close();
       if (!options.db) await db.close();
     },
   };
+}
+
+/** The checkpoint origin and key name of a generated key: the site's host, so checkpoints say whose log they are. */
+export function logKeyName(publicBaseUrl: string): string {
+  return `${new URL(publicBaseUrl).host}/punchline-log`;
+}
+
+/** Builds the tree for events already stored (an existing log's first start), with progress in the log. */
+async function catchUpLogTree(logTree: LogTree, logger: pino.Logger): Promise<void> {
+  const started = Date.now();
+  let lastReport = started;
+  const done = await logTree.catchUp((progress) => {
+    if (!progress.done && Date.now() - lastReport < 2000) return;
+    lastReport = Date.now();
+    if (progress.size > progress.from) logger.info({ from: progress.from, size: progress.size, done: progress.done }, 'building the log tree for stored events');
+  });
+  if (done.size > done.from) logger.info({ leaves: done.size - done.from, size: done.size, ms: Date.now() - started }, 'log tree caught up');
 }

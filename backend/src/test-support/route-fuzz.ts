@@ -7,7 +7,7 @@ import type { RouteAccess, RouteMethod } from '../route-access.table';
  * parameters, query strings, headers and bodies built from what the routes read, spelled the
  * ways hostile clients spell them. Shared by the bounded suite in `npm test` and `npm run fuzz`.
  */
-export type Role = 'visitor' | 'member' | 'admin';
+export type Role = 'visitor' | 'member' | 'admin' | 'auditor';
 
 export interface FuzzRequest {
   role: Role;
@@ -156,7 +156,7 @@ export function fuzzRequest(route: RouteAccess, baseUrl: string): fc.Arbitrary<F
   const parameters = route.path.match(/:[A-Za-z_]\w*/g) ?? [];
   return fc
     .record({
-      role: fc.constantFrom<Role>('visitor', 'member', 'admin'),
+      role: fc.constantFrom<Role>('visitor', 'member', 'admin', 'auditor'),
       parameters: fc.tuple(...parameters.map(() => pathParameter)),
       query: fc.option(queryString, { nil: undefined }),
       contentType,

@@ -14,6 +14,8 @@ export interface AdminSignedInData {
   email: string;
   name: string | null;
   method: SignInMethod;
+  /** 'auditor' for a read-only auditor (DESIGN §15); absent for an admin (and on every older event). */
+  role?: 'auditor';
 }
 
 export interface AdminSignInDeniedData {
@@ -31,11 +33,12 @@ export type AccessEvent =
   | { type: 'AllowlistChanged'; data: AllowlistChangedData }
   | { type: 'AdminSignedIn'; data: AdminSignedInData }
   | { type: 'AdminSignInDenied'; data: AdminSignInDeniedData }
-  | { type: 'AdminSignedOut'; data: AdminSignedOutData };
+  | { type: 'AdminSignedOut'; data: AdminSignedOutData }
+  | { type: 'AuditorsChanged'; data: AllowlistChangedData };
 
 export type AccessEventType = AccessEvent['type'];
 
-export const ACCESS_EVENT_TYPES: readonly AccessEventType[] = ['AllowlistChanged', 'AdminSignedIn', 'AdminSignInDenied', 'AdminSignedOut'];
+export const ACCESS_EVENT_TYPES: readonly AccessEventType[] = ['AllowlistChanged', 'AdminSignedIn', 'AdminSignInDenied', 'AdminSignedOut', 'AuditorsChanged'];
 
 export function isAccessEventType(type: string): type is AccessEventType {
   return (ACCESS_EVENT_TYPES as readonly string[]).includes(type);

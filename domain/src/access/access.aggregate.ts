@@ -2,10 +2,12 @@ import { assertNever } from '../errors/domain-error';
 import type { Decider } from '../events/decider';
 import { type AccessEvent, isAccessEventType } from './access-events';
 import { type AllowlistState, type ChangeAllowlist, decideChangeAllowlist, evolveAllowlist, initialAllowlist } from './allowlist';
+import { type ChangeAuditors, decideChangeAuditors } from './auditors';
 import { type SignInAttempt, decideSignIn, decideSignOut } from './sign-in';
 
 export type AccessCommand =
   | { type: 'ChangeAllowlist'; data: ChangeAllowlist }
+  | { type: 'ChangeAuditors'; data: ChangeAuditors }
   | { type: 'RecordSignIn'; data: SignInAttempt }
   | { type: 'RecordSignOut'; data: { sessionEmail: string | null } };
 
@@ -13,6 +15,8 @@ function decideAccess(state: AllowlistState, command: AccessCommand): AccessEven
   switch (command.type) {
     case 'ChangeAllowlist':
       return decideChangeAllowlist(state, command.data);
+    case 'ChangeAuditors':
+      return decideChangeAuditors(state, command.data);
     case 'RecordSignIn':
       return decideSignIn(state, command.data);
     case 'RecordSignOut':

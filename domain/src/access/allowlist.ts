@@ -5,18 +5,25 @@ import { ALLOWLIST_TEXTS, MAX_ALLOWLIST_ENTRIES, isValidEmail, normaliseEmail } 
 /** The editable part of the admin allowlist, folded from the access stream. */
 export interface AllowlistState {
   editable: string[];
+  /** The editable auditor list (DESIGN §15): read-only access to the log. */
+  auditors: string[];
 }
 
-export const initialAllowlist: AllowlistState = { editable: [] };
+export const initialAllowlist: AllowlistState = { editable: [], auditors: [] };
+
+function applyChange(list: string[], change: { added: string[]; removed: string[] }): string[] {
+  const removed = new Set(change.removed);
+  const kept = list.filter((email) => !removed.has(email));
+  return [...kept, ...change.added.filter((email) => !kept.includes(email))];
+}
 
 export function evolveAllowlist(state: AllowlistState, event: Pick<AccessEvent, 'type' | 'data'>): AllowlistState {
   const e = event as AccessEvent;
   switch (e.type) {
-    case 'AllowlistChanged': {
-      const removed = new Set(e.data.removed);
-      const kept = state.editable.filter((email) => !removed.has(email));
-      return { editable: [...kept, ...e.data.added.filter((email) => !kept.includes(email))] };
-    }
+    case 'AllowlistChanged':
+      return { ...state, editable: applyChange(state.editable, e.data) };
+    case 'AuditorsChanged':
+      return { ...state, auditors: applyChange(state.auditors, e.data) };
     case 'AdminSignedIn':
     case 'AdminSignInDenied':
     case 'AdminSignedOut':

@@ -3,3 +3,4 @@ export * from './email';
 export * from './allowlist';
 export * from './sign-in';
 export * from './access.aggregate';
+export * from './auditors';

@@ -2,6 +2,7 @@ import { assertNever } from '../errors/domain-error';
 import type { AccessEvent, SignInDeniedReason, SignInMethod } from './access-events';
 import { type AllowlistState, isAdminEmail } from './allowlist';
 import { isValidEmail, normaliseEmail } from './email';
+import { isAuditorEmail } from './auditors';
 
 export interface SignInAttempt {
   /** As the identity provider gave it; null when it gave none. */
@@ -11,12 +12,16 @@ export interface SignInAttempt {
   picture: string | null;
   method: SignInMethod;
   envEmails: readonly string[];
+  /** AUDITOR_EMAILS, lower-cased (absent: none). */
+  envAuditorEmails?: readonly string[];
 }
 
 export interface SignInDecision {
   /** The session user to store, or null when no session may be opened. */
   user: { email: string; name: string | null; picture: string | null } | null;
   isAdmin: boolean;
+  /** A read-only auditor (DESIGN §15): enters the admin shell, sees the log only. */
+  isAuditor?: boolean;
   reason: SignInDeniedReason | null;
 }
 
@@ -30,8 +35,11 @@ export function decideSignIn(state: AllowlistState, attempt: SignInAttempt): Acc
   const denied = (reason: SignInDeniedReason): AccessEvent[] => [{ type: 'AdminSignInDenied', data: { email, reason, method: attempt.method } }];
   if (!email || !isValidEmail(email)) return denied('email_missing');
   if (!attempt.emailVerified) return denied('email_not_verified');
-  if (!isAdminEmail(state, attempt.envEmails, email)) return denied('not_allowlisted');
-  return [{ type: 'AdminSignedIn', data: { email, name: sessionName(attempt), method: attempt.method } }];
+  if (isAdminEmail(state, attempt.envEmails, email)) return [{ type: 'AdminSignedIn', data: { email, name: sessionName(attempt), method: attempt.method } }];
+  if (isAuditorEmail(state, attempt.envAuditorEmails ?? [], email)) {
+    return [{ type: 'AdminSignedIn', data: { email, name: sessionName(attempt), method: attempt.method, role: 'auditor' } }];
+  }
+  return denied('not_allowlisted');
 }
 
 /** What the recorded sign-in event means for the session: who to store, admin or not, and why not. */
@@ -40,10 +48,11 @@ export function signInDecision(attempt: SignInAttempt, event: AccessEvent): Sign
   const user = { email, name: sessionName(attempt), picture: attempt.picture || null };
   switch (event.type) {
     case 'AdminSignedIn':
-      return { user, isAdmin: true, reason: null };
+      return event.data.role === 'auditor' ? { user, isAdmin: false, isAuditor: true, reason: null } : { user, isAdmin: true, reason: null };
     case 'AdminSignInDenied':
       return { user: event.data.reason === 'not_allowlisted' ? user : null, isAdmin: false, reason: event.data.reason };
     case 'AllowlistChanged':
+    case 'AuditorsChanged':
     case 'AdminSignedOut':
       throw new Error(`${event.type} is not a sign-in outcome`);
     default:

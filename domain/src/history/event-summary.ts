@@ -96,8 +96,14 @@ export function summarizeEvent(type: string, rawData: unknown): string {
       const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
       return `Changed the admin allowlist: ${parts.join('; ') || 'no change'}`;
     }
+    case 'AuditorsChanged': {
+      const added = Array.isArray(data.added) ? (data.added as string[]) : [];
+      const removed = Array.isArray(data.removed) ? (data.removed as string[]) : [];
+      const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
+      return `Changed the auditors: ${parts.join('; ') || 'no change'}`;
+    }
     case 'AdminSignedIn':
-      return 'Signed in';
+      return data.role === 'auditor' ? 'Signed in as an auditor' : 'Signed in';
     case 'AdminSignInDenied':
       return data.reason === 'not_allowlisted' ? `Sign-in refused: ${text(data.email)} is not an admin` : 'Sign-in refused: no verified email';
     case 'AdminSignedOut':

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AdminGate } from './gate/admin-gate';
+import { useSession } from '../shared/session';
 import { AdminQueryProvider } from './data/query-provider';
 import { AdminLayout } from './layout/admin-layout';
 import { GeneralSettingsPage } from './general/general-settings.page';
@@ -15,6 +16,23 @@ import { MediaManagerPage } from './media/media-manager.page';
  * of SPEC §2, relative to /admin.
  */
 export default function AdminApp() {
+  const { isAuditor } = useSession();
+  if (isAuditor) {
+    // DESIGN §15: an auditor's shell holds the two screens that read the log, nothing else.
+    return (
+      <AdminQueryProvider>
+        <AdminGate>
+          <Routes>
+            <Route element={<AdminLayout />}>
+              <Route path="audit" element={<AuditLogPage />} />
+              <Route path="history" element={<SiteHistoryPage />} />
+            </Route>
+            <Route path="*" element={<Navigate to="/admin/audit" replace />} />
+          </Routes>
+        </AdminGate>
+      </AdminQueryProvider>
+    );
+  }
   return (
     <AdminQueryProvider>
       <AdminGate>

@@ -8,25 +8,27 @@ export interface SessionUser {
 export interface SessionSnapshot {
   user: SessionUser | null;
   isAdmin: boolean;
+  /** A read-only auditor (DESIGN §15): the admin shell shows Audit Log and Site history only. */
+  isAuditor: boolean;
   /** Minutes without activity before the admin shell asks 'Are you still there?'. */
   sessionTimeoutMinutes: number;
 }
 
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
 
-export const SIGNED_OUT: SessionSnapshot = { user: null, isAdmin: false, sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES };
+export const SIGNED_OUT: SessionSnapshot = { user: null, isAdmin: false, isAuditor: false, sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /** Reads a /api/auth/me body; anything unexpected means signed out (SPEC §8: a failed auth check means signed out). */
 export function sessionFrom(body: unknown): SessionSnapshot {
   if (typeof body !== 'object' || body === null) return SIGNED_OUT;
-  const b = body as { user?: unknown; isAdmin?: unknown; sessionTimeoutMinutes?: unknown };
+  const b = body as { user?: unknown; isAdmin?: unknown; isAuditor?: unknown; sessionTimeoutMinutes?: unknown };
   const u = typeof b.user === 'object' && b.user !== null ? (b.user as Record<string, unknown>) : null;
   const email = u ? str(u.email) : null;
   const minutes = typeof b.sessionTimeoutMinutes === 'number' && b.sessionTimeoutMinutes > 0 ? b.sessionTimeoutMinutes : DEFAULT_SESSION_TIMEOUT_MINUTES;
   if (!u || !email) return { ...SIGNED_OUT, sessionTimeoutMinutes: minutes };
-  return { user: { email, name: str(u.name), picture: str(u.picture) }, isAdmin: b.isAdmin === true, sessionTimeoutMinutes: minutes };
+  return { user: { email, name: str(u.name), picture: str(u.picture) }, isAdmin: b.isAdmin === true, isAuditor: b.isAdmin !== true && b.isAuditor === true, sessionTimeoutMinutes: minutes };
 }
 
 /** SPEC §4: logout lands on /admin from an admin path, otherwise on /. */

@@ -8,6 +8,7 @@ export interface Session {
   status: 'loading' | 'ready';
   user: SessionUser | null;
   isAdmin: boolean;
+  isAuditor: boolean;
   sessionTimeoutMinutes: number;
   /** Asks the server again who is signed in. */
   refresh(): Promise<void>;

@@ -5,11 +5,14 @@ import { AUDIT_DEFAULT_LIMIT } from '@punchline/domain';
 import { ListAuditLogQuery, type AuditAnswer } from './list-audit-log.query';
 import { ListAuditLogRequestDto } from './list-audit-log.request.dto';
 import { queryValidation } from '../../platform/http/validation';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 
 const blankToNull = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
 
 @ApiTags('audit')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/audit')
 export class ListAuditLogHttpController {
   constructor(private readonly queries: QueryBus) {}

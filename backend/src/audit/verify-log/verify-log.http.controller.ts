@@ -3,9 +3,12 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { VerifyAnswer } from '@punchline/domain';
 import type { Runtime } from '../../platform/runtime';
 import { RUNTIME } from '../../platform/platform.module';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 
 @ApiTags('audit')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/audit/verify')
 export class VerifyLogHttpController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}

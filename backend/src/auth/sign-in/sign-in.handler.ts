@@ -29,7 +29,7 @@ export class SignInHandler {
 
   async execute(req: Request, identity: ProviderIdentity, method: SignInMethod): Promise<SignInOutcome> {
     const returnTo = safeReturnTo(req.session?.returnTo ?? DEFAULT_RETURN_TO);
-    const attempt = { ...identity, method, envEmails: this.access.envEmails };
+    const attempt = { ...identity, method, envEmails: this.access.envEmails, envAuditorEmails: this.access.envAuditorEmails };
     const issuer = requestIssuer(req, identity.email ? normaliseEmail(identity.email) : null);
     const { events } = await this.access.execute(issuer, { type: 'RecordSignIn', data: attempt });
     const decision = signInDecision(attempt, events[0]!);

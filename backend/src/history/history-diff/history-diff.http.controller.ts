@@ -2,8 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { JsonChange } from '@punchline/domain';
 import { SiteHistory, parsePosition, parseStage } from '../site-history';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('history')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/history/diff')
 export class HistoryDiffHttpController {
   constructor(private readonly history: SiteHistory) {}

@@ -1,8 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SiteHistory, parseStage, type FieldProvenance } from '../site-history';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('history')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/history/fields')
 export class HistoryFieldsHttpController {
   constructor(private readonly history: SiteHistory) {}

@@ -2,8 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { SiteHistory, parsePosition, parseStage, parseTime, type HistoryState } from '../site-history';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('history')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/history/state')
 export class HistoryStateHttpController {
   constructor(private readonly history: SiteHistory) {}

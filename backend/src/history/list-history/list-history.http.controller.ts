@@ -2,11 +2,14 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { SiteHistory, parsePosition, parseStage, type HistoryItem } from '../site-history';
+import { AuditorsMay } from '../../platform/http/public.decorator';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
 export const HISTORY_MAX_LIMIT = 200;
 
 @ApiTags('history')
+// Auditors read the log too (DESIGN §15).
+@AuditorsMay()
 @Controller('api/admin/history')
 export class ListHistoryHttpController {
   constructor(private readonly history: SiteHistory) {}

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { eventStoreConnectionStringSchema } from '../event-store/eventstoredb-connection-string';
+import { parseSignerKey, type NoteSigner } from '../log-tree/signed-note';
 
 /**
  * The environment contract of DESIGN §10, parsed once at start-up. A bad value stops start-up
@@ -35,6 +36,7 @@ const schema = z.object({
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   DEV_SIGN_IN: bool.optional(),
   ADMIN_EMAILS: z.string().default(''),
+  AUDITOR_EMAILS: z.string().default(''),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -50,6 +52,19 @@ const schema = z.object({
     .string()
     .regex(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/, 'must be a hop count, loopback/linklocal/uniquelocal, or comma-separated addresses/CIDRs')
     .default('loopback'),
+  // Log tree (issue 27): the checkpoint signing key (Go note signer format) and an optional witness.
+  LOG_SIGNING_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      try {
+        parseSignerKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  CHECKPOINT_WITNESS_URL: z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
 });
 
 export interface AppConfig {
@@ -70,11 +85,16 @@ export interface AppConfig {
   google: { clientId?: string; clientSecret?: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
   devSignIn: boolean;
   adminEmails: string[];
+  /** AUDITOR_EMAILS (issue 27): read-only auditors, fixed; lower-cased. */
+  auditorEmails: string[];
   sessionSecret: string;
   sessionTimeoutMinutes?: number;
   smtpUrl?: string;
   contactTo?: string;
   logLevel: string;
+  /** Issue 27: LOG_SIGNING_KEY parsed (null: the key kept in the database), and where new checkpoints are POSTed. */
+  logSigningKey: NoteSigner | null;
+  checkpointWitnessUrl?: string;
   /** Scheduled backups (issue 29); `dir` unset: none are taken ('Back up now' says so). */
   backup: { dir?: string; everyMs: number; keep: number; passphrase?: string };
 }
@@ -144,11 +164,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     devSignIn: !production && (e.DEV_SIGN_IN ?? !e.GOOGLE_CLIENT_ID),
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
+    auditorEmails: e.AUDITOR_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
     sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     logLevel: e.LOG_LEVEL,
+    logSigningKey: e.LOG_SIGNING_KEY ? parseSignerKey(e.LOG_SIGNING_KEY) : null,
+    checkpointWitnessUrl: e.CHECKPOINT_WITNESS_URL,
     backup: {
       dir: e.BACKUP_DIR === undefined ? undefined : e.BACKUP_DIR.startsWith('s3://') ? e.BACKUP_DIR : resolve(e.BACKUP_DIR),
       everyMs: durationMs(e.BACKUP_EVERY),

@@ -7,6 +7,7 @@ import { eventStoreDbMigration } from './eventstoredb.migration';
 import type { EventStoreLogger } from './eventstoredb-subscription';
 import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore } from './postgres-event-store';
+import { eventStoreDbLeafSource, logTreeMigration, logTreeProjection, postgresLeafSource, type LeafSource } from '../log-tree/log-tree';
 
 export interface EventStoreConfig {
   eventStore: 'postgres' | 'eventstoredb';
@@ -17,7 +18,7 @@ export interface EventStoreConfig {
 export type VerifiableEventStore = EventStore & LogIntegrity;
 
 /** Every migration the event-store side needs, whichever store is chosen (the EventStoreDB one is empty tables on postgres). */
-export const eventStoreMigrations: Migration[] = [...postgresStoreMigrations, eventStoreDbMigration];
+export const eventStoreMigrations: Migration[] = [...postgresStoreMigrations, eventStoreDbMigration, logTreeMigration];
 
 /** Picks the adapter named by EVENT_STORE (DESIGN §10). */
 export function createEventStore(
@@ -40,9 +41,16 @@ export function createEventStore(
 
 /**
  * Projections the store itself needs the projector's leader to run beside the read models: the log
- * digest on EventStoreDB (its log-wide hash chain), nothing on postgres (the chain is in es.events).
- * Never given to replay.
+ * digest on EventStoreDB (its log-wide hash chain; the chain is in es.events on postgres), then the
+ * log tree over the chain hashes (issue 27), in that order: a batch's digest rows are the tree's
+ * leaves. Never given to replay.
  */
 export function storeProjections(store: EventStore): Projection[] {
-  return store instanceof EventStoreDbEventStore ? [store.logDigest()] : [];
+  const tree = logTreeProjection(leafSourceFor(store));
+  return store instanceof EventStoreDbEventStore ? [store.logDigest(), tree] : [tree];
+}
+
+/** Where the log tree's leaves (chain hashes in log order) are read on this store. */
+export function leafSourceFor(store: EventStore): LeafSource {
+  return store instanceof EventStoreDbEventStore ? eventStoreDbLeafSource : postgresLeafSource;
 }

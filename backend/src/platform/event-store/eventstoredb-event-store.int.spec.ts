@@ -6,7 +6,9 @@ import { HealthHttpController } from '../../health';
 import { type CliContext, verifyCommand } from '../../cli';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
-import { eventStoreMigrations, storeProjections } from './create-event-store';
+import { eventStoreMigrations, leafSourceFor, storeProjections } from './create-event-store';
+import { LogTree } from '../log-tree/log-tree';
+import { referenceLeafHash, referenceTreeHash, verifyConsistency, verifyInclusion } from '../../test-support/rfc9162-verifier';
 import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
 import { EventDecodeError, STORE_METADATA_KEY } from './eventstoredb-mapping';
 import { eventHash, streamEventHash } from './hash-chain';
@@ -351,7 +353,7 @@ describe('EventStoreDB adapter over the client', () => {
      * checkpoints are emptied first: each case starts from an unsealed log.
      */
     async function sealedLog() {
-      await db.query('TRUNCATE es.esdb_log_digest; DROP SCHEMA IF EXISTS rm CASCADE');
+      await db.query('TRUNCATE es.esdb_log_digest; TRUNCATE es.merkle_nodes; DROP SCHEMA IF EXISTS rm CASCADE');
       const server = new InMemoryEventStoreDb();
       const { store } = open(server);
       const site = uniqueStream('site');
@@ -379,6 +381,45 @@ describe('EventStoreDB adapter over the client', () => {
         },
       };
     }
+
+    it('keeps the log tree over the sealed digest (issue 27): leaves in digest order, proofs, catch-up, a cut log named', async () => {
+      const log = await sealedLog();
+      try {
+        await log.seal();
+        const tree = await LogTree.open(db, leafSourceFor(log.store), { keyName: 'test.example/punchline-log' });
+        const digest = (await db.query<{ hash: string }>('SELECT hash FROM es.esdb_log_digest ORDER BY position')).rows.map((r) => referenceLeafHash(Buffer.from(r.hash, 'hex')));
+        expect(await tree.size()).toBe(4);
+        const root = referenceTreeHash((i) => digest[i], 0, 4);
+        const before = await tree.checkpoint();
+        expect(before.root.equals(root)).toBe(true);
+        // Leaves are digest rows in order; an inclusion proof for an event is asked by its commit position.
+        expect(await tree.source.leafOfPosition(db, log.events[2].globalPosition)).toBe(2);
+        expect(verifyInclusion(2, 4, digest[2], await tree.inclusionProof(2, 4), root)).toBe(true);
+
+        await log.store.append(log.site, [newEvent('DraftSaved', { n: 3 }), newEvent('DraftSaved', { n: 4 })], { expectedRevision: 2 });
+        await log.seal();
+        const after = await tree.checkpoint();
+        expect(after.size).toBe(6);
+        expect(verifyConsistency(4, 6, root, after.root, await tree.consistencyProof(4, 6))).toBe(true);
+        await expect(tree.check(before.note)).resolves.toMatchObject({ verdict: 'extends', size: 4, current_size: 6 });
+
+        // An existing log: the tree discarded from leaf 3 on is rebuilt at start-up to the same root.
+        await db.query('DELETE FROM es.merkle_nodes WHERE idx >= ((3 - 1) >> level)');
+        await expect(tree.catchUp()).resolves.toMatchObject({ from: 2, size: 6, done: true });
+        expect((await tree.checkpoint()).note).toBe(after.note);
+
+        // A reset tree checkpoint (read models rebuilt) replays events the tree holds: no leaf is added twice.
+        await db.query(`UPDATE rm.projection_checkpoints SET position = 0 WHERE name = 'log_tree'`);
+        await log.seal();
+        expect((await tree.checkpoint()).note).toBe(after.note);
+
+        // The digest's last rows deleted (with their events scavenged): the earlier checkpoint names the cut.
+        await db.query('DELETE FROM es.esdb_log_digest WHERE position >= $1', [log.events[3].globalPosition]);
+        await expect(tree.check(before.note)).resolves.toMatchObject({ verdict: 'truncated', size: 4, current_size: 3, first_difference: 4 });
+      } finally {
+        await log.close();
+      }
+    });
 
     it('verifies stream links before sealing, then the digest, with the postgres hash rule', async () => {
       const log = await sealedLog();
@@ -497,7 +538,7 @@ describe('EventStoreDB adapter over the client', () => {
 
   describe('5. the projector wakes on the store’s subscription', () => {
     it('read-your-writes does not wait for the poll, and health sees the subscription', async () => {
-      await db.query('TRUNCATE es.esdb_log_digest; DROP SCHEMA IF EXISTS rm CASCADE');
+      await db.query('TRUNCATE es.esdb_log_digest; TRUNCATE es.merkle_nodes; DROP SCHEMA IF EXISTS rm CASCADE');
       const { server, store } = open();
       const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], pollMs: 60_000 });
       await projector.start();

@@ -1,3 +1,4 @@
+import { leafHashOfChainHash } from '../log-tree/merkle';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
@@ -148,6 +149,8 @@ export async function verifyChainExport(lines: AsyncIterable<string>): Promise<C
       walker = new ChainWalker({ gapless: value.gapless === true });
       continue;
     }
+    // The export's last line: its signed checkpoint (issue 27), checked by verify --checkpoint.
+    if (typeof value.checkpoint === 'string' && value.position === undefined) continue;
     const record: ChainRecord = {
       globalPosition: Number(value.position),
       eventId: String(value.event_id ?? ''),
@@ -165,6 +168,10 @@ export async function verifyChainExport(lines: AsyncIterable<string>): Promise<C
       break;
     }
     if (walker.next(record)) break;
+    if (typeof value.leaf_hash === 'string' && value.leaf_hash !== leafHashOfChainHash(record.hash).toString('hex')) {
+      walker.fail({ position: record.globalPosition, eventId: record.eventId, streamId: record.streamId, type: record.type, reason: 'leaf_hash does not match the event hash' });
+      break;
+    }
   }
   if (walker === null) {
     return { ok: false, verified: 0, head: null, firstInvalid: { position: 0, eventId: '', streamId: '', type: '', reason: 'not a Punchline event log export (empty file)' }, unsealed: 0 };

@@ -30,8 +30,11 @@ export class SitePageHttpController {
     }
     // Whatever the answer, it depends on who asks: no shared cache may keep it.
     const privately = { 'Cache-Control': 'private, no-store', Vary: 'Cookie, Accept-Encoding' };
-    const admin = (request.draft || request.at !== null) && (await this.access.isAdmin(req.session?.user?.email));
-    if (admin && request.at !== null) {
+    const email = req.session?.user?.email;
+    const admin = (request.draft || request.at !== null) && (await this.access.isAdmin(email));
+    // Auditors may read the site as it was (DESIGN §15), never the draft.
+    const reader = admin || (request.at !== null && (await this.access.isAuditor(email)));
+    if (reader && request.at !== null) {
       sendPrepared(req, res, await this.site.historyPage(req.url, request.at), privately);
       return;
     }

@@ -33,7 +33,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (session.isAdmin) return <>{children}</>;
+  // Auditors enter too; the layout and routes then offer them the two screens that read the log.
+  if (session.isAdmin || session.isAuditor) return <>{children}</>;
   const notice = signInNotice(location.search);
   const returnTo = `${location.pathname}${location.search.replace(/[?&]signin=[^&]*/, '').replace(/^&/, '?')}${location.hash}`;
   return (

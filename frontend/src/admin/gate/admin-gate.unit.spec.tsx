@@ -15,10 +15,14 @@ describe('session helpers', () => {
     expect(sessionFrom({ user: { email: 'a@b.c', name: 'A', picture: null }, isAdmin: true, sessionTimeoutMinutes: 15 })).toEqual({
       user: { email: 'a@b.c', name: 'A', picture: null },
       isAdmin: true,
+      isAuditor: false,
       sessionTimeoutMinutes: 15,
     });
-    expect(sessionFrom({ user: null, isAdmin: true })).toEqual({ user: null, isAdmin: false, sessionTimeoutMinutes: 30 });
-    expect(sessionFrom('<html>')).toEqual({ user: null, isAdmin: false, sessionTimeoutMinutes: 30 });
+    expect(sessionFrom({ user: null, isAdmin: true })).toEqual({ user: null, isAdmin: false, isAuditor: false, sessionTimeoutMinutes: 30 });
+    expect(sessionFrom('<html>')).toEqual({ user: null, isAdmin: false, isAuditor: false, sessionTimeoutMinutes: 30 });
+    // An auditor (DESIGN §15); an admin listed as an auditor too is simply an admin.
+    expect(sessionFrom({ user: { email: 'o@b.c' }, isAdmin: false, isAuditor: true })).toMatchObject({ isAdmin: false, isAuditor: true });
+    expect(sessionFrom({ user: { email: 'o@b.c' }, isAdmin: true, isAuditor: true })).toMatchObject({ isAdmin: true, isAuditor: false });
     expect(sessionFrom({ user: { email: 'a@b.c' }, isAdmin: 'yes' }).isAdmin).toBe(false);
   });
 

@@ -8,6 +8,8 @@ import { Link, useSearchParams } from 'react-router';
 import { SETTINGS_FIELD_LABELS, type JsonChange } from '@punchline/domain';
 import { errorText } from '../../shared/api';
 import { formatWhen } from '../../shared/format-when';
+import { useSession } from '../../shared/session';
+import { CheckpointPanel } from './checkpoint-panel';
 import { ConfirmDialog } from '../ui/modal-dialog';
 import { ChangeList } from './change-list';
 import { historyApi, type HistoryItem, type HistoryStage, type VerifyResult } from './history-api';
@@ -36,6 +38,7 @@ export function SiteHistoryPage() {
   const [busy, setBusy] = useState(false);
   const [verify, setVerify] = useState<VerifyResult | { error: string } | 'running' | null>(null);
   const id = useId();
+  const readOnly = useSession().isAuditor;
 
   const load = useCallback(async (which: HistoryStage, before?: number) => {
     setLoading(true);
@@ -128,6 +131,7 @@ export function SiteHistoryPage() {
         </button>
       </div>
       <VerifyOutcome result={verify} />
+      <CheckpointPanel />
 
       <div aria-live="polite">
         {notice ? (
@@ -179,10 +183,13 @@ export function SiteHistoryPage() {
               <a className="ed-button ed-button--small" href={`/?at=${item.position}`} target="_blank" rel="noopener">
                 View the site as it was<span className="visually-hidden"> on {formatWhen(item.occurred_at, { seconds: true })} (opens in a new tab)</span>
               </a>
-              <button type="button" className="ed-button ed-button--small" onClick={() => void ask('restore', item)}>
-                Restore into draft
-              </button>
-              {stage === 'live' && LIVE_VERSIONS.has(item.action) ? (
+              {/* Auditors read only (DESIGN §15): no restore, no rollback. */}
+              {readOnly ? null : (
+                <button type="button" className="ed-button ed-button--small" onClick={() => void ask('restore', item)}>
+                  Restore into draft
+                </button>
+              )}
+              {!readOnly && stage === 'live' && LIVE_VERSIONS.has(item.action) ? (
                 <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={() => void ask('rollback', item)}>
                   Roll back live to this publish
                 </button>

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import type { LinkItem } from '@punchline/domain';
 import { apiRequest } from '../../shared/api';
 import { InactivityGuard } from '../session/inactivity-guard';
+import { useSession } from '../../shared/session';
 import { pendingBadgeText, usePendingResponses } from './pending-responses';
 import { isExternalLink, quickLinksFrom } from './quick-links';
 import { UserBox } from './user-box';
@@ -15,6 +16,12 @@ export const ADMIN_NAV = [
   { to: '/admin/media', label: 'Media Manager', also: [] },
   { to: '/admin/contact-responses', label: 'Contact Responses', also: [] },
   { to: '/admin/audit', label: 'Audit Log', also: [] },
+] as const;
+
+/** DESIGN §15: what an auditor's sidebar offers (read-only). */
+export const AUDITOR_NAV = [
+  { to: '/admin/audit', label: 'Audit Log', also: [] },
+  { to: '/admin/history', label: 'Site history', also: [] },
 ] as const;
 
 function useQuickLinks(): LinkItem[] {
@@ -56,7 +63,9 @@ function useFocusOnScreenChange(pathname: string): void {
 /** The admin frame (SPEC §2): sidebar with the five screens, quick links, the user box, and the screen. */
 export function AdminLayout() {
   const location = useLocation();
-  const pending = pendingBadgeText(usePendingResponses());
+  const { isAuditor } = useSession();
+  const pending = pendingBadgeText(usePendingResponses(!isAuditor));
+  const nav: readonly { to: string; label: string; also: readonly string[] }[] = isAuditor ? AUDITOR_NAV : ADMIN_NAV;
   const quickLinks = useQuickLinks();
   const [menuOpen, setMenuOpen] = useState(false);
   const sidebarId = useId();
@@ -81,7 +90,7 @@ export function AdminLayout() {
           <span className="admin-brand admin-sidebar__brand">Punchline Admin</span>
           <nav aria-label="Admin">
             <ul className="admin-nav">
-              {ADMIN_NAV.map((item) => {
+              {nav.map((item) => {
                 const current = location.pathname === item.to || (item.also as readonly string[]).includes(location.pathname);
                 const badge = item.to === '/admin/contact-responses' ? pending : null;
                 return (

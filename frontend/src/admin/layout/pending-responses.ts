@@ -26,7 +26,8 @@ async function loadPendingCount({ signal }: { signal: AbortSignal }): Promise<nu
 }
 
 /** Polled every `pollMs`; the inbox invalidates it when a message's state changes, so it updates at once. */
-export function usePendingResponses(pollMs = PENDING_POLL_MS): number {
-  const { data } = useQuery({ queryKey: queryKeys.pendingResponses, queryFn: loadPendingCount, refetchInterval: pollMs });
+export function usePendingResponses(enabled = true, pollMs = PENDING_POLL_MS): number {
+  // Auditors (DESIGN §15) may not read the inbox: no count is asked for them.
+  const { data } = useQuery({ queryKey: queryKeys.pendingResponses, queryFn: loadPendingCount, refetchInterval: pollMs, enabled });
   return data ?? 0;
 }

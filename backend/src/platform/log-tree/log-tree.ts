@@ -1,0 +1,360 @@
+import { LIVE_SCHEMA, qualified, CHECKPOINT_TABLE, type Database, type Projection, type SqlClient } from '@punchline/projections';
+import type { Migration } from '../database/migrations';
+import {
+  MerkleFrontier,
+  consistencyProof,
+  frontierKeys,
+  inclusionProof,
+  leafHashOfChainHash,
+  nodeId,
+  treeHash,
+  withNodes,
+  type NodeKey,
+  type WrittenNode,
+} from './merkle';
+import { compareWithCheckpoint, liveLeaves, parseEarlier, type CheckpointComparison } from './checkpoint-check';
+import { checkpointText, generateSeed, signNote, signerFromSeed, verifierKeyText, type NoteSigner } from './signed-note';
+
+/**
+ * The stored Merkle tree over the global log (DESIGN §15, ARCHITECTURE "Log tree"). es.merkle_nodes
+ * holds every complete subtree: level 0 the leaf hashes, (L, idx) the subtree over leaves
+ * [idx·2^L, (idx+1)·2^L). The tree's size is its number of level-0 rows (contiguous from 0), so the
+ * table is its own checkpoint: whoever discards the tree from some position on (the privacy
+ * migration of issue 28: DELETE … WHERE idx >= ((p-1) >> level)) leaves a smaller, still valid
+ * tree that catch-up extends again.
+ */
+export const logTreeMigration: Migration = {
+  id: '0270_log_tree',
+  sql: `
+CREATE TABLE IF NOT EXISTS es.merkle_nodes (
+  level smallint NOT NULL,
+  idx bigint NOT NULL,
+  hash bytea NOT NULL,
+  PRIMARY KEY (level, idx)
+);
+-- The checkpoint signing key when LOG_SIGNING_KEY is unset: generated once, kept with the log.
+CREATE TABLE IF NOT EXISTS es.log_signing_key (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  name text NOT NULL,
+  seed text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+};
+
+/** Serialises tree writers (catch-up of a starting instance, the projector leader's batches). */
+export const LOG_TREE_LOCK_KEY = 715027;
+/** The checkpoint name of the tree in rm.projection_checkpoints (the leader keeps it up to date). */
+export const LOG_TREE_NAME = 'log_tree';
+
+/**
+ * Where the leaves come from: an event's chain hash, in log order. Postgres: es.events, positions
+ * 1, 2, 3… (leaf i is position i+1). EventStoreDB: the log digest's rows in position order (commit
+ * positions only increase; leaf i is the (i+1)-th row).
+ */
+export interface LeafSource {
+  readonly gapless: boolean;
+  /** Chain hashes after store position `after`, up to `upTo`, at most `limit`, in log order. */
+  readAfter(client: SqlClient, after: number, upTo: number, limit: number): Promise<{ position: number; hash: string }[]>;
+  /** The store position of leaf `index` (0-based), or null past the end. */
+  positionOfLeaf(client: SqlClient, index: number): Promise<number | null>;
+  /** The leaf index of the event at store position `position`, or null when no event is there. */
+  leafOfPosition(client: SqlClient, position: number): Promise<number | null>;
+  /** When the event at store position `position` happened (for 'the checkpoint of {date}'). */
+  occurredAt(client: SqlClient, position: number): Promise<string | null>;
+}
+
+export const postgresLeafSource: LeafSource = {
+  gapless: true,
+  async readAfter(client, after, upTo, limit) {
+    const { rows } = await client.query<{ position: string | number; hash: string }>(
+      'SELECT global_position AS position, hash FROM es.events WHERE global_position > $1 AND global_position <= $2 ORDER BY global_position',
+      [after, Math.min(upTo, after + limit)],
+    );
+    return rows.map((r) => ({ position: Number(r.position), hash: r.hash }));
+  },
+  async positionOfLeaf(client, index) {
+    const { rows } = await client.query('SELECT 1 FROM es.events WHERE global_position = $1', [index + 1]);
+    return rows.length > 0 ? index + 1 : null;
+  },
+  async leafOfPosition(client, position) {
+    const { rows } = await client.query('SELECT 1 FROM es.events WHERE global_position = $1', [position]);
+    return rows.length > 0 ? position - 1 : null;
+  },
+  async occurredAt(client, position) {
+    const { rows } = await client.query<{ at: string | null }>(`SELECT metadata->>'occurredAt' AS at FROM es.events WHERE global_position = $1`, [position]);
+    return rows[0]?.at ?? null;
+  },
+};
+
+export const eventStoreDbLeafSource: LeafSource = {
+  gapless: false,
+  async readAfter(client, after, upTo, limit) {
+    const { rows } = await client.query<{ position: string | number; hash: string }>(
+      'SELECT position, hash FROM es.esdb_log_digest WHERE position > $1 AND position <= $2 ORDER BY position LIMIT $3',
+      [after, upTo, limit],
+    );
+    return rows.map((r) => ({ position: Number(r.position), hash: r.hash }));
+  },
+  async positionOfLeaf(client, index) {
+    const { rows } = await client.query<{ position: string | number }>('SELECT position FROM es.esdb_log_digest ORDER BY position OFFSET $1 LIMIT 1', [index]);
+    return rows.length > 0 ? Number(rows[0].position) : null;
+  },
+  async leafOfPosition(client, position) {
+    const { rows } = await client.query<{ before: string | number; here: boolean }>(
+      'SELECT (SELECT count(*) FROM es.esdb_log_digest WHERE position < $1) AS before, EXISTS (SELECT 1 FROM es.esdb_log_digest WHERE position = $1) AS here',
+      [position],
+    );
+    return rows[0]?.here ? Number(rows[0].before) : null;
+  },
+  // The digest keeps no times; the checkpoint's date is then unknown (the screen says so).
+  async occurredAt() {
+    return null;
+  },
+};
+
+export interface CatchUpProgress {
+  /** Leaves in the tree when catch-up started and now, and the leaves known to the source. */
+  from: number;
+  size: number;
+  done: boolean;
+}
+
+export interface SignedCheckpoint {
+  size: number;
+  root: Buffer;
+  /** The C2SP signed note. */
+  note: string;
+}
+
+export interface LogPublicKey {
+  key_name: string;
+  algorithm: 'ed25519';
+  public_key: string;
+  verifier_key: string;
+}
+
+const CATCH_UP_CHUNK = 20_000;
+const MAX_SAFE_POSITION = Number.MAX_SAFE_INTEGER;
+
+/** The tree, its signer and its answers (checkpoint, proofs), on either store. */
+export class LogTree {
+  private cached: SignedCheckpoint | null = null;
+  private progress: CatchUpProgress = { from: 0, size: 0, done: false };
+
+  constructor(
+    private readonly db: Database,
+    readonly source: LeafSource,
+    readonly signer: NoteSigner,
+  ) {}
+
+  /** The signing key: LOG_SIGNING_KEY's when given, else the one kept in es.log_signing_key (made on first use). */
+  static async open(db: Database, source: LeafSource, options: { signer?: NoteSigner; keyName: string }): Promise<LogTree> {
+    if (options.signer) return new LogTree(db, source, options.signer);
+    const seed = generateSeed().toString('base64');
+    await db.query('INSERT INTO es.log_signing_key (id, name, seed) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [options.keyName, seed]);
+    const { rows } = await db.query<{ name: string; seed: string }>('SELECT name, seed FROM es.log_signing_key WHERE id = 1');
+    return new LogTree(db, source, signerFromSeed(rows[0].name, Buffer.from(rows[0].seed, 'base64')));
+  }
+
+  get catchUpProgress(): CatchUpProgress {
+    return { ...this.progress };
+  }
+
+  size(client: SqlClient = this.db): Promise<number> {
+    return treeSize(client);
+  }
+
+  /**
+   * Builds the tree for leaves the source holds beyond it (an existing log at first start, or after
+   * a tree was discarded from some position on), a chunk per transaction, and moves the tree's
+   * projector checkpoint to what it covers so the leader carries on from there.
+   */
+  async catchUp(onProgress?: (progress: CatchUpProgress) => void): Promise<CatchUpProgress> {
+    const from = await this.size();
+    this.progress = { from, size: from, done: false };
+    for (;;) {
+      const added = await this.db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
+        const size = await this.size(tx);
+        const after = size === 0 ? 0 : await this.source.positionOfLeaf(tx, size - 1);
+        if (after === null) throw new Error(`the log tree has ${size} leaves but the log has fewer events: the log was cut short (see npm run verify)`);
+        const leaves = await this.source.readAfter(tx, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
+        const count = await extendTree(tx, this.source, size, after, leaves);
+        const covered = count > 0 ? leaves[count - 1].position : after;
+        await tx.query(
+          `INSERT INTO ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)} (name, version, position) VALUES ($1, $2, $3)
+           ON CONFLICT (name) DO UPDATE SET position = GREATEST(${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.position, EXCLUDED.position), updated_at = now()
+            WHERE ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.version = EXCLUDED.version`,
+          [LOG_TREE_NAME, LOG_TREE_VERSION, covered],
+        );
+        return { count, size: size + count, more: count === CATCH_UP_CHUNK };
+      });
+      this.progress = { from, size: added.size, done: !added.more };
+      onProgress?.(this.catchUpProgress);
+      if (!added.more) return this.catchUpProgress;
+    }
+  }
+
+  /** The tree hash at `size` (≤ the current size) from stored nodes. */
+  rootAt(size: number, client: SqlClient = this.db): Promise<Buffer> {
+    return withNodes((read) => treeHash(size, read), (keys) => fetchNodes(client, keys));
+  }
+
+  /** The signed checkpoint of the tree as it is now. */
+  async checkpoint(): Promise<SignedCheckpoint> {
+    const size = await this.size();
+    const root = await this.rootAt(size);
+    // Signed once per tree state; the root is read each time, so a tree rebuilt at the same size is never masked.
+    if (this.cached?.size === size && this.cached.root.equals(root)) return this.cached;
+    const signed = { size, root, note: this.sign(size, root) };
+    this.cached = signed;
+    return signed;
+  }
+
+  sign(size: number, root: Buffer): string {
+    return signNote(checkpointText({ origin: this.signer.name, size, root }), this.signer);
+  }
+
+  /**
+   * Does the live log extend an earlier checkpoint (or the checkpoint of an earlier export)? Throws
+   * CheckpointFormatError for text that is not one, or one not signed by this log's key.
+   */
+  async check(earlierText: string): Promise<CheckpointComparison> {
+    const earlier = parseEarlier(earlierText, this.signer);
+    const result = await compareWithCheckpoint(earlier, liveLeaves(this.db, this.source));
+    if (result.verdict === 'extends' && result.size > 0) {
+      const position = await this.source.positionOfLeaf(this.db, result.size - 1);
+      result.checkpoint_date = position === null ? null : await this.source.occurredAt(this.db, position);
+    }
+    return result;
+  }
+
+  publicKey(): LogPublicKey {
+    return {
+      key_name: this.signer.name,
+      algorithm: 'ed25519',
+      public_key: this.signer.publicKey.toString('base64'),
+      verifier_key: verifierKeyText(this.signer),
+    };
+  }
+
+  /** RFC 9162 §2.1.3 audit path of leaf `index` in the tree of `size` leaves (size ≤ current). */
+  inclusionProof(index: number, size: number): Promise<Buffer[]> {
+    return withNodes((read) => inclusionProof(index, size, read), (keys) => fetchNodes(this.db, keys));
+  }
+
+  /** RFC 9162 §2.1.4 proof that the tree of `to` leaves extends the tree of `from` (0 < from ≤ to ≤ current). */
+  consistencyProof(from: number, to: number): Promise<Buffer[]> {
+    return withNodes((read) => consistencyProof(from, to, read), (keys) => fetchNodes(this.db, keys));
+  }
+
+  async leafHash(index: number): Promise<Buffer | null> {
+    const found = await fetchNodes(this.db, [{ level: 0, idx: index }]);
+    return found.get(nodeId({ level: 0, idx: index })) ?? null;
+  }
+}
+
+export const LOG_TREE_VERSION = 1;
+
+/**
+ * The projector's leader extends the tree right after each batch, in the batch's transaction
+ * (ARCHITECTURE "Log tree": why not in the append). On EventStoreDB it runs after the log digest,
+ * whose rows of the same batch are then its leaves.
+ */
+export function logTreeProjection(source: LeafSource): Projection {
+  return {
+    name: LOG_TREE_NAME,
+    version: LOG_TREE_VERSION,
+    tables: [],
+    async migrate() {
+      // es.merkle_nodes comes with logTreeMigration: the tree is evidence, never rebuilt by replay.
+    },
+    async apply(tx: SqlClient, schema: string, events) {
+      if (schema !== LIVE_SCHEMA) throw new Error('The log tree covers the live log; it is never built into another schema');
+      const upTo = events[events.length - 1].globalPosition;
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
+      const size = await treeSize(tx);
+      // Postgres: the tree's own size says where it stands (positions are leaf numbers). EventStoreDB:
+      // the batch's first event normally follows the tree's last leaf (catch-up aligned the checkpoint).
+      const after = source.gapless ? size : await lastLeafPosition(tx, source, size, events[0].globalPosition - 1);
+      if (after === null || after >= upTo) return;
+      const leaves = await source.readAfter(tx, after, upTo, MAX_SAFE_POSITION);
+      await extendTree(tx, source, size, after, leaves);
+    },
+  };
+}
+
+/**
+ * EventStoreDB: the store position of the tree's last leaf. Usually the position just before the
+ * batch (checked in O(log n): the digest row there hashes to the stored last leaf); after a reset
+ * checkpoint the slow search (an index walk) finds it, so no leaf is ever appended twice. Null when
+ * the tree is longer than the digest (the digest was cut: verify names that).
+ */
+async function lastLeafPosition(tx: SqlClient, source: LeafSource, size: number, expected: number): Promise<number | null> {
+  if (size === 0) return 0;
+  const { rows } = await tx.query<{ hash: string }>('SELECT hash FROM es.esdb_log_digest WHERE position <= $1 ORDER BY position DESC LIMIT 1', [expected]);
+  const stored = await fetchNodes(tx, [{ level: 0, idx: size - 1 }]);
+  const last = stored.get(nodeId({ level: 0, idx: size - 1 }));
+  if (rows.length > 0 && last && leafHashOfChainHash(rows[0].hash).equals(last)) return expected;
+  return source.positionOfLeaf(tx, size - 1);
+}
+
+/** The tree's size: its number of level-0 rows (contiguous from 0). */
+export async function treeSize(client: SqlClient): Promise<number> {
+  const { rows } = await client.query<{ last: string | number | null }>('SELECT max(idx) AS last FROM es.merkle_nodes WHERE level = 0');
+  return rows[0]?.last === null || rows[0]?.last === undefined ? 0 : Number(rows[0].last) + 1;
+}
+
+/**
+ * Appends leaves (their chain hashes) to a tree of `size` leaves whose last leaf sits at store
+ * position `after`; stops at a gap in a gapless log (a missing event is the chain's to name, and
+ * no leaf may be skipped). Returns how many were appended.
+ */
+async function extendTree(tx: SqlClient, source: LeafSource, size: number, after: number, leaves: { position: number; hash: string }[]): Promise<number> {
+  let count = 0;
+  if (source.gapless) {
+    while (count < leaves.length && leaves[count].position === after + count + 1) count += 1;
+  } else {
+    count = leaves.length;
+  }
+  if (count === 0) return 0;
+  const frontier = new MerkleFrontier(size, await frontierHashes(tx, size));
+  const levels: number[] = [];
+  const idxs: number[] = [];
+  const hashes: string[] = [];
+  const keep = (node: WrittenNode) => {
+    levels.push(node.level);
+    idxs.push(node.idx);
+    hashes.push(node.hash.toString('hex'));
+  };
+  for (let i = 0; i < count; i += 1) frontier.append(leafHashOfChainHash(leaves[i].hash), keep);
+  // Identical by construction if another writer got there first, so a conflict changes nothing.
+  await tx.query(
+    `INSERT INTO es.merkle_nodes (level, idx, hash)
+     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS n(l, i, h)
+     ON CONFLICT (level, idx) DO NOTHING`,
+    [levels, idxs, hashes],
+  );
+  return count;
+}
+
+async function frontierHashes(client: SqlClient, size: number): Promise<Buffer[]> {
+  const keys = frontierKeys(size);
+  const found = await fetchNodes(client, keys);
+  return keys.map((k) => {
+    const hash = found.get(nodeId(k));
+    if (!hash) throw new Error(`the log tree of ${size} leaves lacks its node at level ${k.level}, index ${k.idx}`);
+    return hash;
+  });
+}
+
+async function fetchNodes(client: SqlClient, keys: NodeKey[]): Promise<Map<string, Buffer>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await client.query<{ level: number; idx: string | number; hash: string }>(
+    `SELECT n.level, n.idx, encode(n.hash, 'hex') AS hash FROM es.merkle_nodes n
+       JOIN unnest($1::smallint[], $2::bigint[]) AS k(level, idx) ON n.level = k.level AND n.idx = k.idx`,
+    [keys.map((k) => k.level), keys.map((k) => k.idx)],
+  );
+  return new Map(rows.map((r) => [nodeId({ level: Number(r.level), idx: Number(r.idx) }), Buffer.from(r.hash, 'hex')]));
+}

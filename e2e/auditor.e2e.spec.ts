@@ -1,0 +1,113 @@
+/**
+ * Issue 27 in Chromium, at 1280 and 390 px, axe clean: an auditor signs in and sees only the Audit
+ * Log and Site history; downloads the export and the checkpoint; after the admins change the site,
+ * checks the later log against the earlier checkpoint ('This log extends the checkpoint of …'); an
+ * edit route refuses them.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from './support/admin';
+import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { screenshot } from './support/screenshots';
+
+const AUDITOR = 'auditor@example.com';
+const PHONE_390 = { width: 390, height: 844 } as const;
+
+let app: BuiltApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startBuiltApp({ env: { AUDITOR_EMAILS: AUDITOR } });
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signIn(email: string, path: string, viewport: { width: number; height: number }): Promise<Page> {
+  await app.oauth!.setDefaultUser({ email, name: email.split('@')[0], emailVerified: true });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+  return page;
+}
+
+async function publishTitle(page: Page, title: string): Promise<void> {
+  const ok = await page.evaluate(async (site_title) => {
+    const headers = { 'content-type': 'application/json' };
+    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
+    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title }) });
+    const published = await fetch('/api/settings/publish', { method: 'POST', headers, body: '{}' });
+    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
+    return saved.ok && published.ok;
+  }, title);
+  expect(ok).toBe(true);
+}
+
+for (const [label, viewport] of [
+  ['1280 px', DESKTOP],
+  ['390 px', PHONE_390],
+] as const) {
+  test(`an auditor sees the two screens, keeps the checkpoint and checks a later log against it (${label})`, async () => {
+    const admin = await signIn(E2E_ADMIN_EMAIL, '/admin/audit', DESKTOP);
+    await publishTitle(admin, `Before ${label}`);
+
+    const page = await signIn(AUDITOR, '/admin', viewport);
+    // Anything else of the admin area leads to the Audit Log.
+    await page.waitForURL((url) => url.pathname === '/admin/audit');
+    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+    if (viewport.width < 700) await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Audit Log', 'Site history']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto(`${app.baseUrl}/admin/media`);
+    await page.waitForURL((url) => url.pathname === '/admin/audit');
+
+    // The export, as an auditor may download it.
+    const exported = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/audit/export');
+      return { status: res.status, text: await res.text() };
+    });
+    expect(exported.status).toBe(200);
+    const exportCheckpoint = JSON.parse(exported.text.trim().split('\n').pop()!).checkpoint as string;
+
+    await page.goto(`${app.baseUrl}/admin/history`);
+    await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+    await page.getByRole('button', { name: 'Download checkpoint' }).waitFor();
+    const current = await page.getByLabel('Current checkpoint').textContent();
+    expect(current).toBe(exportCheckpoint);
+    await page.getByText(/^Verifier key:/).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download checkpoint' }).click()]);
+    const kept = readFileSync((await download.path())!, 'utf8');
+    expect(kept).toBe(current);
+    // Read only: no restore or rollback is offered.
+    await expect(page.getByRole('button', { name: 'Restore into draft' }).count()).resolves.toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    // The admins change the site; the auditor checks the later log against the kept checkpoint.
+    await publishTitle(admin, `After ${label}`);
+    await page.getByLabel('Check against a checkpoint…').fill(kept);
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /This log extends the checkpoint of / }).waitFor();
+    await page.getByLabel('Check against a checkpoint…').fill(kept.replace(/\n(\d+)\n/, (_m, n: string) => `\n${Number(n) + 1000}\n`));
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: /not signed by this log's key/ }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, `auditor-site-history-${viewport.width}`);
+
+    // An edit route refuses the auditor.
+    const refused = await page.evaluate(async () => (await fetch('/api/settings/lock/acquire', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    expect(refused).toBe(403);
+  });
+}

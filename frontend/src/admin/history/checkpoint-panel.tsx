@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { api, apiRequest, errorText } from '../../shared/api';
+import { formatWhen } from '../../shared/format-when';
+
+interface PublicKey {
+  key_name: string;
+  verifier_key: string;
+}
+
+type CheckResult =
+  | { verdict: 'extends'; size: number; current_size: number; checkpoint_date: string | null; message: string }
+  | { verdict: 'truncated'; size: number; current_size: number; first_difference: number; message: string }
+  | { verdict: 'rewritten'; size: number; current_size: number; first_difference: number | null; message: string };
+
+/** What the check found, in the words of DESIGN §15's screen. */
+export function checkSentence(result: CheckResult): string {
+  switch (result.verdict) {
+    case 'extends':
+      return result.checkpoint_date
+        ? `This log extends the checkpoint of ${formatWhen(result.checkpoint_date, { seconds: true })} (${result.size} events then, ${result.current_size} now).`
+        : `This log extends the checkpoint of ${result.size} events (${result.current_size} now).`;
+    case 'truncated':
+      return `The log was cut short: it has ${result.current_size} events, the checkpoint had ${result.size}. The first missing event is point ${result.first_difference}.`;
+    case 'rewritten':
+      return (
+        `The log was rewritten: its first ${result.size} events no longer match the checkpoint.` +
+        (result.first_difference === null ? ' Check an earlier export instead of a checkpoint to find where.' : ` The first event that differs is point ${result.first_difference}.`)
+      );
+    default: {
+      const _exhaustive: never = result;
+      return _exhaustive;
+    }
+  }
+}
+
+/**
+ * DESIGN §15 on Site history: the current signed checkpoint and the log's verifier key, a download
+ * of the checkpoint to keep, and the check of a checkpoint (or export) kept earlier against the log.
+ */
+export function CheckpointPanel() {
+  const id = useId();
+  const [checkpoint, setCheckpoint] = useState<string | null>(null);
+  const [key, setKey] = useState<PublicKey | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [earlier, setEarlier] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<CheckResult | { error: string } | null>(null);
+
+  const load = useCallback(async () => {
+    const [text, publicKey] = await Promise.all([fetch('/api/log/checkpoint', { credentials: 'same-origin' }), api.get('/api/log/public-key')]);
+    if (!text.ok || !publicKey.ok) {
+      setLoadError('Failed to load the checkpoint.');
+      return;
+    }
+    setCheckpoint(await text.text());
+    setKey(publicKey.body as PublicKey);
+    setLoadError(null);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const download = () => {
+    if (!checkpoint) return;
+    const size = checkpoint.split('\n')[1] ?? '';
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([checkpoint], { type: 'text/plain' }));
+    link.download = `punchline-checkpoint-${size}.txt`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  const check = async () => {
+    setChecking(true);
+    setResult(null);
+    const answer = await apiRequest('POST', '/api/log/check', { checkpoint: earlier });
+    setResult(answer.ok ? (answer.body as CheckResult) : { error: errorText(answer, 'Could not check that checkpoint.') });
+    setChecking(false);
+    void load();
+  };
+
+  const size = checkpoint?.split('\n')[1];
+  return (
+    <section className="hs-checkpoint" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="hs-subtitle">
+        Checkpoint
+      </h2>
+      <p className="hs-muted">
+        A signed summary of the whole log. Keep copies: a later log that was cut short or rewritten no longer extends them.
+      </p>
+      {loadError ? (
+        <p className="admin-error" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {checkpoint ? (
+        <>
+          <p>Current checkpoint ({size} events):</p>
+          <pre className="hs-checkpoint__text" aria-label="Current checkpoint" tabIndex={0}>
+            {checkpoint}
+          </pre>
+          <p>
+            Verifier key: <code className="hs-hash">{key?.verifier_key}</code>
+          </p>
+          <button type="button" className="ed-button" onClick={download}>
+            Download checkpoint
+          </button>
+        </>
+      ) : null}
+      <form
+        className="hs-checkpoint__check"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void check();
+        }}
+      >
+        <label htmlFor={`${id}-earlier`}>Check against a checkpoint…</label>
+        <p className="hs-muted" id={`${id}-hint`}>
+          Paste a checkpoint kept earlier, or choose its file (a checkpoint or an export).
+        </p>
+        <textarea id={`${id}-earlier`} aria-describedby={`${id}-hint`} rows={5} value={earlier} onChange={(event) => setEarlier(event.target.value)} />
+        <div className="hs-checkpoint__actions">
+          <label className="ed-button">
+            Choose a file
+            <input
+              type="file"
+              className="visually-hidden"
+              accept=".txt,.ndjson,.json,text/plain,application/x-ndjson"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void file.text().then(setEarlier);
+              }}
+            />
+          </label>
+          <button type="submit" className="ed-button" disabled={checking || earlier.trim() === ''}>
+            {checking ? 'Checking…' : 'Check'}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {result && 'error' in result ? (
+          <p className="ed-message ed-message--error" role="alert">
+            {result.error}
+          </p>
+        ) : null}
+        {result && 'verdict' in result ? (
+          <p className={`ed-message ed-message--${result.verdict === 'extends' ? 'info' : 'error'}`} role={result.verdict === 'extends' ? 'status' : 'alert'}>
+            {checkSentence(result)}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
