@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
 import * as tar from 'tar-stream';
 import { isSafeMediaPath } from '@punchline/domain';
 import { ChainWalker, type ChainExportHeader, type ChainRecord } from '../platform/event-store/hash-chain';
+import { CheckpointFormatError, parseEarlier } from '../platform/log-tree/checkpoint-check';
+import { MerkleFrontier, leafHashOfChainHash } from '../platform/log-tree/merkle';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -211,6 +213,8 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
   let trailer: BackupTrailer | null = null;
   const seen: BackupTrailerEntry[] = [];
   const walker = new ChainWalker({ gapless: true });
+  // The log tree over the archived chain hashes (issue 27), to check the manifest's checkpoint against.
+  const tree = new MerkleFrontier();
   const mediaPaths = new Set<string>();
   let mediaBytes = 0;
   let eventChunks = 0;
@@ -250,6 +254,7 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
       for (const event of eventsOf(text, entry.name, eventChunks === 0)) {
         const broken = walker.next(event);
         if (broken) throw new BackupInvalidError(`the event log does not verify at position ${broken.position} (event ${broken.eventId}, stream ${broken.streamId}, type ${broken.type}): ${broken.reason}`);
+        tree.append(leafHashOfChainHash(event.hash));
       }
       eventChunks += 1;
       progress.events = walker.verified;
@@ -302,6 +307,18 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
   for (const name of manifest.side_stores) {
     if (!options.sideStores.some((s) => s.name === name)) throw new BackupInvalidError(`the backup includes a side store named ${JSON.stringify(name)}, which this version does not know`);
     if ((sideRows[name] ?? 0) !== (trailer.side_store_rows?.[name] ?? 0)) throw new BackupInvalidError(`side store ${name}: ${sideRows[name] ?? 0} rows in the archive, the trailer says ${trailer.side_store_rows?.[name] ?? 0}`);
+  }
+  if (manifest.checkpoint) {
+    // The signed checkpoint must name exactly this log: its size and the Merkle root of the archived chain hashes.
+    let checkpoint;
+    try {
+      checkpoint = parseEarlier(manifest.checkpoint).checkpoint;
+    } catch (error) {
+      if (error instanceof CheckpointFormatError) throw new BackupInvalidError(`the manifest's checkpoint is not readable: ${error.message}`);
+      throw error;
+    }
+    if (checkpoint.size !== walker.verified) throw new BackupInvalidError(`the manifest's checkpoint covers ${checkpoint.size} events, the archive holds ${walker.verified}`);
+    if (!checkpoint.root.equals(tree.root())) throw new BackupInvalidError("the manifest's checkpoint does not match the archived log (another Merkle root: the log or the checkpoint was altered)");
   }
   if (manifest.checkpoint && options.verifyCheckpoint && manifest.head) {
     const problem = await options.verifyCheckpoint(manifest.checkpoint, manifest.head, manifest.event_count);

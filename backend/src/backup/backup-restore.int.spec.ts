@@ -10,7 +10,7 @@ import { createTestDatabase, postgresUrl, type DatabaseKind, type TestDatabase }
 import { signIn } from '../test-support/test-app';
 import { ADMIN_A, lockAndSave, saveDraft, startSettingsApp, type SettingsApp } from '../settings/test-support/settings-app.test-kit';
 import { sendContact } from '../contact/test-support/contact-app.test-kit';
-import { ensureBackupTables, registeredSideStores, remakeVariants, restoreBackup, writeBackupFile, type BackupResult } from '.';
+import { checkpointFromTree, ensureBackupTables, registeredSideStores, remakeVariants, restoreBackup, writeBackupFile, type BackupResult } from '.';
 
 /** Restore into the other kind when PostgreSQL is there (PGlite → PostgreSQL and back); PGlite → PGlite otherwise. */
 const pairs: [DatabaseKind, DatabaseKind][] = postgresUrl() ? [['pglite', 'postgres'], ['postgres', 'pglite']] : [['pglite', 'pglite']];
@@ -122,7 +122,7 @@ describe.each(pairs)('backup from %s restored into %s', (from, into) => {
     };
     await acks(3);
     const startedAt = Date.now();
-    backup = await writeBackupFile({ db: s.app.db, store: s.app.runtime.store, storage, sideStores: registeredSideStores() }, file, { appVersion: 'test' });
+    backup = await writeBackupFile({ db: s.app.db, store: s.app.runtime.store, storage, sideStores: registeredSideStores(), checkpointAt: checkpointFromTree(s.app.runtime.logTree) }, file, { appVersion: 'test' });
     await acks(acknowledged.length + 3);
     running = false;
     await loop;
@@ -131,6 +131,9 @@ describe.each(pairs)('backup from %s restored into %s', (from, into) => {
     const head = backup.manifest.head!;
     expect(backup.manifest).toMatchObject({ format: 'punchline-backup', format_version: 1, event_count: head.position, media: { files: 1 } });
     expect(backup.trailer.media_missing).toEqual([]);
+    // Issue 27: the signed checkpoint of the log at the backup's head, and the signing key travel with it.
+    expect(backup.manifest.checkpoint).toMatch(new RegExp(`^[^\n]+\n${head.position}\n`));
+    expect(backup.trailer.side_store_rows).toMatchObject({ 'log-signing-key': 1 });
 
     const result = await restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: registeredSideStores() }, {
       remakeVariants: () => remakeVariants(target.store, target.storage),
@@ -143,6 +146,7 @@ describe.each(pairs)('backup from %s restored into %s', (from, into) => {
     const sourceEvents = await rows(s.app.db, `SELECT ${columns} FROM es.events WHERE global_position <= $1 ORDER BY global_position`, [head.position]);
     expect(await rows(target.test.db, `SELECT ${columns} FROM es.events ORDER BY global_position`)).toEqual(sourceEvents);
     expect(await target.store.verifyChain()).toMatchObject({ ok: true, head });
+    expect(await rows(target.test.db, 'SELECT name, seed FROM es.log_signing_key')).toEqual(await rows(s.app.db, 'SELECT name, seed FROM es.log_signing_key'));
 
     // Same audit entries (up to the head: the loop went on after it).
     const audit = 'SELECT position, event_id::text, stream_id, occurred_at, actor_email, action, meta FROM rm.audit_log';
@@ -183,7 +187,7 @@ describe.each(pairs)('backup from %s restored into %s', (from, into) => {
   });
 
   it('refuses to restore into a store that is not empty, naming what it found', async () => {
-    await expect(restoreBackup(join(dir, 'site.punchline-backup'), { db: target.test.db, store: target.store, storage: target.storage, sideStores: [] })).rejects.toThrow(
+    await expect(restoreBackup(join(dir, 'site.punchline-backup'), { db: target.test.db, store: target.store, storage: target.storage, sideStores: registeredSideStores() })).rejects.toThrow(
       /not empty: the event store holds \d+ events \(head at position \d+\); the media storage holds \d+ files? \(/,
     );
   });

@@ -284,3 +284,19 @@ export async function writeBackupFile(source: BackupSource, file: string, option
     throw error;
   }
 }
+
+/**
+ * The hook that signs the log tree's checkpoint at the backup's head (issue 27) on postgres, where
+ * leaf i is position i + 1. The tree grows in the projector leader's batches, so it may be a moment
+ * behind the head: waited for (a few seconds), then left out rather than signed for another size.
+ */
+export function checkpointFromTree(tree: { size(): Promise<number>; rootAt(size: number): Promise<Buffer>; sign(size: number, root: Buffer): string }, waitMs = 5000): BackupSource['checkpointAt'] {
+  return async (head) => {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      if ((await tree.size()) >= head.position) return tree.sign(head.position, await tree.rootAt(head.position));
+      if (Date.now() > deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+}

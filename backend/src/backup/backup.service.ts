@@ -11,7 +11,7 @@ import { RUNTIME } from '../platform/platform.module';
 import type { Runtime } from '../platform/runtime';
 import { ensureBackupTables } from './backup.migration';
 import { backupName, openBackupTarget, type BackupTarget, type StoredBackup } from './backup-targets';
-import { writeBackupFile } from './backup-writer';
+import { checkpointFromTree, writeBackupFile } from './backup-writer';
 import { registeredSideStores } from './side-stores';
 import { appVersion } from './app-version';
 
@@ -109,7 +109,7 @@ export class BackupService extends Reactor implements OnApplicationBootstrap, On
     const started = Date.now();
     try {
       const result = await writeBackupFile(
-        { db: this.runtime.db, store: this.runtime.store, storage: this.storage, sideStores: registeredSideStores() },
+        { db: this.runtime.db, store: this.runtime.store, storage: this.storage, sideStores: registeredSideStores(), checkpointAt: this.runtime.store.kind === 'postgres' ? checkpointFromTree(this.runtime.logTree) : undefined },
         join(local, name),
         { appVersion: appVersion(), passphrase: backup.passphrase, now: () => at },
       );

@@ -8,6 +8,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { ChainWalker } from '../platform/event-store/hash-chain';
+import { leafSourceFor } from '../platform/event-store/create-event-store';
+import { compareWithCheckpoint, describeComparison, liveLeaves, parseEarlier } from '../platform/log-tree/checkpoint-check';
 import { archiveEntries, BackupInvalidError, describeHead, parseArchivedEvent, validateBackup, type ArchivedEvent, type ValidateOptions } from './backup-reader';
 import type { BackupSideStore, SideStoreErasure } from './side-stores';
 
@@ -244,6 +246,11 @@ async function verifyRestoredLog(file: string, target: RestoreTarget, manifest: 
     if (!verification.ok) throw new Error(`the restored log does not verify: ${verification.firstInvalid?.reason ?? 'unknown'}`);
     if (verification.verified !== manifest.event_count || verification.head?.position !== manifest.head?.position || verification.head?.hash !== manifest.head?.hash) {
       throw new Error(`the restored log ends at ${describeHead(verification.head)}, the manifest names ${describeHead(manifest.head)}`);
+    }
+    if (manifest.checkpoint) {
+      // DESIGN §17: the restored log's checkpoint equals the manifest's (the tree recomputed from the restored chain hashes).
+      const compared = await compareWithCheckpoint(parseEarlier(manifest.checkpoint), liveLeaves(target.db, leafSourceFor(target.store)));
+      if (compared.verdict !== 'extends' || compared.current_size !== manifest.event_count) throw new Error(`the restored log does not match the manifest's checkpoint: ${describeComparison(compared)}`);
     }
     return verification.head;
   }

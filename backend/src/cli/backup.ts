@@ -4,6 +4,7 @@ import pino from 'pino';
 import {
   BackupError,
   appVersion,
+  checkpointFromTree,
   BackupInvalidError,
   RestoreRefusedError,
   ensureBackupTables,
@@ -18,7 +19,9 @@ import { createMediaStorage } from '../media';
 import { loadConfigOrReport } from '../platform/config/config';
 import { migrate } from '../platform/database/migrations';
 import { openDatabase } from '../platform/database/open-database';
-import { createEventStore, eventStoreMigrations, storeProjections } from '../platform/event-store/create-event-store';
+import { createEventStore, eventStoreMigrations, leafSourceFor, storeProjections } from '../platform/event-store/create-event-store';
+import { LogTree } from '../platform/log-tree/log-tree';
+import { logKeyName } from '../platform/runtime';
 
 const USAGE = `usage: npm run backup -- --out <file>
        npm run restore -- <file> [--erasures-from <later backup or audit export>]
@@ -82,7 +85,10 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     if (isBackup) {
       const file = resolve(args[outIndex + 1]!);
       const started = Date.now();
-      const result = await writeBackupFile({ db, store, storage, sideStores: registeredSideStores() }, file, {
+      // The checkpoint at the backup's head (issue 27): the tree is brought up to the log first (as the app does at start-up).
+      const tree = await LogTree.open(db, leafSourceFor(store), { signer: config.logSigningKey ?? undefined, keyName: logKeyName(config.publicBaseUrl) });
+      await tree.catchUp();
+      const result = await writeBackupFile({ db, store, storage, sideStores: registeredSideStores(), checkpointAt: store.kind === 'postgres' ? checkpointFromTree(tree) : undefined }, file, {
         appVersion: appVersion(),
         passphrase,
         onProgress: (p: BackupProgress) =>
