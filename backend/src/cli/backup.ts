@@ -47,7 +47,7 @@ function progressPrinter(err: NodeJS.WriteStream): (line: string, final?: boolea
   return (line, final = false) => {
     if (!err.isTTY) {
       // In a log (cron, systemd, tests): one line per phase instead of a redrawn bar.
-      const phase = line.split(/\s/)[0]!;
+      const phase = line.split(/[\s…]/)[0]!;
       if (phase !== lastPhase) err.write(`${phase}…\n`);
       lastPhase = phase;
       return;
