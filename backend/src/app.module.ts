@@ -12,6 +12,8 @@ import { AuditModule } from './audit/audit.module';
 import { HistoryModule } from './history/history.module';
 import { BackupModule } from './backup/backup.module';
 import { LogModule } from './log/log.module';
+import { PrivacyModule } from './privacy';
+import { redactedRequest } from './privacy/redacted-request';
 
 @Module({})
 export class AppModule {
@@ -26,6 +28,8 @@ export class AppModule {
             // Health probes and static assets would drown the request log.
             autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/assets/') },
             redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+            // No addresses or search words in the request log (DESIGN §16): query values are left out.
+            serializers: { req: redactedRequest },
           },
         }),
         HealthModule,
@@ -38,6 +42,7 @@ export class AppModule {
         HistoryModule,
         BackupModule,
         LogModule,
+        PrivacyModule,
       ],
     };
   }

@@ -95,6 +95,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // contact responses inbox and audit log (admins only; SPEC §6)
   row('GET', '/api/admin/contact-responses', 'admin'),
   row('PATCH', '/api/admin/contact-responses/:id', 'admin'),
+  // forgetting a person (DESIGN §16)
+  row('GET', '/api/admin/privacy', 'admin'),
+  row('POST', '/api/admin/privacy/erase', 'admin'),
   row('GET', '/api/admin/audit', 'reader'),
   row('GET', '/api/admin/audit/verify', 'reader'),
   row('GET', '/api/admin/audit/export', 'reader'),

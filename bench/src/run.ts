@@ -10,6 +10,7 @@ import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
 import { backupBench } from './backup.bench';
 import { logTreeBench } from './log-tree.bench';
+import { privacyBench } from './privacy.bench';
 import { machineDescription, type Section } from './support';
 
 /** `npm run bench [suite…]`: runs the benchmarks on real PostgreSQL and writes bench/RESULTS.md. */
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<Section>> = {
   history: historyBench,
   media: mediaBench,
   'log-tree': logTreeBench,
+  privacy: privacyBench,
   scale: scaleBench,
   backup: backupBench,
 };

@@ -11,3 +11,4 @@ export * from './site';
 export * from './contact';
 export * from './media';
 export * from './history';
+export * from './privacy';

@@ -35,9 +35,6 @@ export async function ensureTrigramExtension(tx: SqlClient): Promise<boolean> {
 /** rm.audit_log's search column: what `q` is matched against. */
 export const AUDIT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(action || ' ' || coalesce(actor_email, '') || ' ' || meta::text)) STORED`;
 
-/** rm.contact_responses' search column (notes included, so it follows every edit of them). */
-export const CONTACT_SEARCH_COLUMN = `search text GENERATED ALWAYS AS (lower(name || ' ' || email || ' ' || message || ' ' || notes)) STORED`;
-
 /**
  * A search the trigram index cannot narrow (no three letters or digits in a row: `%`, `_`, `ab`,
  * `x%_x%_…`) would read every row of a million; it looks through the newest rows only, and the

@@ -44,7 +44,7 @@ export class ContactStreams {
    * Decides the commands `build(now)` returns, in order, each on the state the previous left, and
    * appends all their events at once.
    */
-  execute(messageId: string, issuer: CommandIssuer, build: (now: string) => ContactResponseCommand[], options: ExecuteOptions): Promise<ContactCommandOutcome> {
-    return this.runner.execute(contactStreamId(messageId), issuer, ({ now }) => build(now), options);
+  execute(messageId: string, issuer: CommandIssuer, build: (now: string, state: ContactResponseState) => ContactResponseCommand[], options: ExecuteOptions): Promise<ContactCommandOutcome> {
+    return this.runner.execute(contactStreamId(messageId), issuer, ({ now, state }) => build(now, state), options);
   }
 }

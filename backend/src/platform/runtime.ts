@@ -8,6 +8,9 @@ import { createEventStore, eventStoreMigrations, leafSourceFor, storeProjections
 import { LogTree } from './log-tree/log-tree';
 import { CheckpointWitness } from './log-tree/checkpoint-witness';
 import type { LogIntegrity } from './event-store/hash-chain';
+import { privacyStoreMigration } from '../privacy/privacy-store.migration';
+import { privacyEraserProjection } from '../privacy/privacy-eraser.projection';
+import { moveLegacyPersonalDataOutOfLog } from '../privacy/legacy-personal-data.migration';
 
 /**
  * Everything a process needs before Nest starts: the database (migrated), the event store and the
@@ -27,17 +30,23 @@ export interface Runtime {
 
 export async function openRuntime(config: AppConfig, options: { db?: Database; runProjector?: boolean } = {}): Promise<Runtime> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await migrate(db, eventStoreMigrations);
-  await ensureReadModels(db, allProjections());
+  await migrate(db, [...eventStoreMigrations, privacyStoreMigration]);
   // The store and the projector run outside Nest; their failures must still be visible in the logs.
   const root = pino({ level: config.logLevel });
+  // DESIGN §16: first-release messages leave the log before anything reads it (ARCHITECTURE
+  // "Forgetting a person"); it marks the read models that held them for the rebuild below.
+  if (config.eventStore === 'postgres') {
+    const moved = await moveLegacyPersonalDataOutOfLog(db);
+    if (moved) root.child({ context: 'privacy' }).warn({ ...moved, previousHead: moved.previousHead }, 'moved personal data of first-release events out of the log (chain recomputed; see PersonalDataMovedOutOfLog)');
+  }
+  await ensureReadModels(db, allProjections());
   const store = createEventStore(config, db, { logger: root.child({ context: 'event-store' }) });
   const logTree = await LogTree.open(db, leafSourceFor(store), { signer: config.logSigningKey ?? undefined, keyName: logKeyName(config.publicBaseUrl) });
   // Issue 28's privacy log migration runs here, before the tree: it may discard the tree from some
   // position on, and the catch-up below then rebuilds it from there.
   await catchUpLogTree(logTree, root.child({ context: 'log-tree' }));
   const logger = root.child({ context: 'projector' });
-  const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], logger });
+  const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store), privacyEraserProjection], logger });
   if (options.runProjector !== false) await projector.start();
   const witness = config.checkpointWitnessUrl ? new CheckpointWitness(config.checkpointWitnessUrl, logTree, root.child({ context: 'checkpoint-witness' })) : null;
   witness?.start();

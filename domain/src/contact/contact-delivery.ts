@@ -3,7 +3,7 @@
  * what the email says, and which SMTP failures are worth another try. Pure; the backend's deliverer
  * does the sending and records the outcome as ContactDeliveryRecorded.
  */
-import type { ContactMessageReceivedData } from './contact-message';
+import type { ContactMessage } from './contact-message';
 
 /**
  * What the inbox's 'Why?' tells an admin: what happened and what they can do, not server variables
@@ -50,7 +50,7 @@ export interface ContactEmail {
  * address reach headers only through Reply-To as a structured address (the mailer quotes them), and
  * the validated message has no line breaks in either, so nothing here can forge a header.
  */
-export function composeContactEmail(message: Pick<ContactMessageReceivedData, 'name' | 'email' | 'message'>, context: { siteTitle: string; receivedAt: string; contactPageUrl: string }): ContactEmail {
+export function composeContactEmail(message: ContactMessage, context: { siteTitle: string; receivedAt: string; contactPageUrl: string }): ContactEmail {
   const site = context.siteTitle.trim() || 'Punchline';
   return {
     subject: `[${site}] Contact form message from ${message.name}`,

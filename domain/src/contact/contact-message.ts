@@ -35,8 +35,30 @@ export interface ContactMessage {
   message: string;
 }
 
-export interface ContactMessageReceivedData extends ContactMessage {
+/**
+ * Personal data kept outside the log (DESIGN §16): the id of its record in the privacy store and a
+ * salted digest, sha256(salt ‖ canonical JSON of the data), the salt kept with the data. The digest
+ * commits the log to what was written; once the record is erased it reveals nothing guessable.
+ */
+export interface PersonalDataRef {
+  recordId: string;
+  digest: string;
+}
+
+/** ContactMessageReceived since DESIGN §16: who (an opaque subject id) and where the words are kept, never the words. */
+export interface ContactMessageReceivedData {
   messageId: string;
+  subjectId: string;
+  personal: PersonalDataRef;
+}
+
+/** ContactMessageReceived as the first release wrote it (the words in the log); the start-up migration rewrites them. */
+export interface LegacyContactMessageReceivedData extends ContactMessage {
+  messageId: string;
+}
+
+export function isLegacyContactMessage(data: unknown): data is LegacyContactMessageReceivedData {
+  return typeof data === 'object' && data !== null && typeof (data as { name?: unknown }).name === 'string';
 }
 
 export type ContactFieldName = 'name' | 'from' | 'message';

@@ -10,8 +10,8 @@
  *   makes delivery exactly-once across restarts and instances: the deliverer decides from the stream.
  */
 import { DomainError, assertNever } from '../errors/domain-error';
-import type { ContactMessage } from './contact-message';
-import type { ContactEvent, DeliveryOutcome } from './contact-response.events';
+import type { PersonalDataRef } from './contact-message';
+import type { ContactEvent, DeliveryOutcome, ResponseNotesEditedData } from './contact-response.events';
 import { DELIVERY_OUTCOMES } from './contact-response.events';
 import { CONTACT_RESPONSE_TEXTS, DELIVERY_ERROR_MAX_LENGTH, RESPONSE_NOTES_MAX_LENGTH } from './contact-response.texts';
 
@@ -19,14 +19,15 @@ export interface ContactResponseState {
   /** null while the stream holds no ContactMessageReceived. */
   messageId: string | null;
   responded: boolean;
-  notes: string;
+  /** The current notes as recorded: a reference into the privacy store, null for none (legacy: the text). */
+  notes: ResponseNotesEditedData['notes'];
   /** The recorded delivery outcome, or null while pending. */
   delivery: DeliveryOutcome | null;
   /** Stream revision of the last event folded in; -1 for a stream with no events. */
   revision: number;
 }
 
-export const initialContactResponseState: ContactResponseState = { messageId: null, responded: false, notes: '', delivery: null, revision: -1 };
+export const initialContactResponseState: ContactResponseState = { messageId: null, responded: false, notes: null, delivery: null, revision: -1 };
 
 /** An admin's command: who and when come in through metadata (DESIGN §12.3). */
 export interface AdminCommandMetadata {
@@ -35,7 +36,16 @@ export interface AdminCommandMetadata {
 }
 
 export type MarkResponse = { type: 'MarkResponse'; data: { responded: unknown }; metadata: AdminCommandMetadata };
-export type EditResponseNotes = { type: 'EditResponseNotes'; data: { notes: unknown }; metadata: AdminCommandMetadata };
+/**
+ * `current` is the text of the notes the state refers to (read from the privacy store by the caller);
+ * `sealed` is where the caller stored the new text (null when it is not text or empty), so the event
+ * carries a reference, never the words. A refused or no-op decision leaves `sealed` to be deleted.
+ */
+export type EditResponseNotes = {
+  type: 'EditResponseNotes';
+  data: { notes: unknown; current: string; sealed: PersonalDataRef | null };
+  metadata: AdminCommandMetadata;
+};
 /** Issued by the deliverer (no actor): the outcome of sending the message by email. */
 export type RecordDelivery = {
   type: 'RecordDelivery';
@@ -43,8 +53,11 @@ export type RecordDelivery = {
   metadata: { now: string };
 };
 
-/** A visitor's message, already validated (validateContactMessage); the id names the new stream. */
-export type ReceiveContactMessage = { type: 'ReceiveContactMessage'; data: { messageId: string; message: ContactMessage } };
+/**
+ * A visitor's message, already validated (validateContactMessage) and stored in the privacy store
+ * under `personal` for the subject (the sender's address) `subjectId`; the id names the new stream.
+ */
+export type ReceiveContactMessage = { type: 'ReceiveContactMessage'; data: { messageId: string; subjectId: string; personal: PersonalDataRef } };
 
 export type ContactResponseCommand = ReceiveContactMessage | MarkResponse | EditResponseNotes | RecordDelivery;
 
@@ -98,8 +111,8 @@ export function decideContactResponse(state: ContactResponseState, command: Cont
   switch (command.type) {
     case 'ReceiveContactMessage': {
       if (state.messageId !== null) throw new DomainError('CONFLICT', CONTACT_RESPONSE_TEXTS.alreadyReceived);
-      const { name, email, message } = command.data.message;
-      return [{ type: 'ContactMessageReceived', data: { messageId: command.data.messageId, name, email, message } }];
+      const { messageId, subjectId, personal } = command.data;
+      return [{ type: 'ContactMessageReceived', data: { messageId, subjectId, personal: { recordId: personal.recordId, digest: personal.digest } } }];
     }
     case 'MarkResponse': {
       const messageId = existing(state);
@@ -116,8 +129,11 @@ export function decideContactResponse(state: ContactResponseState, command: Cont
       actorOf(command.metadata);
       const notes = normaliseResponseNotes(command.data.notes);
       if ([...notes].length > RESPONSE_NOTES_MAX_LENGTH) throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesTooLong);
-      if (notes === state.notes) return [];
-      return [{ type: 'ResponseNotesEdited', data: { messageId, notes } }];
+      if (notes === normaliseResponseNotes(command.data.current)) return [];
+      if (notes === '') return [{ type: 'ResponseNotesEdited', data: { messageId, notes: null } }];
+      const { sealed } = command.data;
+      if (sealed === null) throw new Error('EditResponseNotes: notes must be stored before they are recorded');
+      return [{ type: 'ResponseNotesEdited', data: { messageId, notes: { recordId: sealed.recordId, digest: sealed.digest } } }];
     }
     case 'RecordDelivery': {
       const messageId = existing(state);

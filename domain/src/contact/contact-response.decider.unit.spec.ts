@@ -13,12 +13,16 @@ const admin = (actorEmail = ANA, now = T0) => ({ actorEmail, now });
 
 const given = deciderSpecification(contactResponseDecider);
 
-const received: ContactEvent = { type: 'ContactMessageReceived', data: { messageId: ID, name: 'Ada', email: 'ada@example.com', message: 'Hello' } };
+const SUBJECT = '9d6c3c1e-0000-4d0e-9d8e-1f1c2a3b4c5d';
+const PERSONAL = { recordId: '7a1b2c3d-0000-4000-8000-000000000001', digest: 'ab'.repeat(32) };
+const NOTES_REF = { recordId: '7a1b2c3d-0000-4000-8000-000000000002', digest: 'cd'.repeat(32) };
+const received: ContactEvent = { type: 'ContactMessageReceived', data: { messageId: ID, subjectId: SUBJECT, personal: PERSONAL } };
 const marked = (responded: boolean): ContactEvent => ({
   type: 'ResponseMarked',
   data: { messageId: ID, responded, respondedAt: responded ? T0 : null, respondedBy: responded ? ANA : null },
 });
-const notesEdited = (notes: string): ContactEvent => ({ type: 'ResponseNotesEdited', data: { messageId: ID, notes } });
+const notesEdited = (notes: typeof NOTES_REF | null): ContactEvent => ({ type: 'ResponseNotesEdited', data: { messageId: ID, notes } });
+const edit = (notes: unknown, current = '', sealed: typeof NOTES_REF | null = NOTES_REF) => ({ notes, current, sealed });
 const delivered = (status: 'sent' | 'failed' | 'skipped'): ContactEvent => ({
   type: 'ContactDeliveryRecorded',
   data: { messageId: ID, status, error: status === 'sent' ? null : 'why', to: 'crew@example.com', attempts: 1 },
@@ -51,27 +55,24 @@ describe('MarkResponse', () => {
 });
 
 describe('EditResponseNotes', () => {
-  it('records the notes with normalised line endings', () => {
+  it('records a reference to the notes stored apart, never the words', () => {
     given(received)
-      .when({ type: 'EditResponseNotes', data: { notes: 'Called back.\r\nBooked for May.' }, metadata: admin() })
-      .then([notesEdited('Called back.\nBooked for May.')]);
+      .when({ type: 'EditResponseNotes', data: edit('Called back.\r\nBooked for May.'), metadata: admin() })
+      .then([notesEdited(NOTES_REF)]);
   });
-
   it('clears notes; whitespace-only notes are no notes', () => {
-    given(received, notesEdited('x')).when({ type: 'EditResponseNotes', data: { notes: ' \n ' }, metadata: admin() }).then([notesEdited('')]);
+    given(received, notesEdited(NOTES_REF)).when({ type: 'EditResponseNotes', data: edit(' \n ', 'x', null), metadata: admin() }).then([notesEdited(null)]);
   });
-
   it('records nothing when the notes are unchanged', () => {
-    given(received, notesEdited('Same')).when({ type: 'EditResponseNotes', data: { notes: 'Same' }, metadata: admin() }).thenNothing();
-    given(received).when({ type: 'EditResponseNotes', data: { notes: '   ' }, metadata: admin() }).thenNothing();
+    given(received, notesEdited(NOTES_REF)).when({ type: 'EditResponseNotes', data: edit('Same', 'Same'), metadata: admin() }).thenNothing();
+    given(received).when({ type: 'EditResponseNotes', data: edit('   ', '', null), metadata: admin() }).thenNothing();
   });
-
   it('takes 5,000 characters (counted as characters) and refuses 5,001, non-text and unknown messages', () => {
-    given(received).when({ type: 'EditResponseNotes', data: { notes: '😂'.repeat(5000) }, metadata: admin() }).then([notesEdited('😂'.repeat(5000))]);
-    given(received).when({ type: 'EditResponseNotes', data: { notes: 'n'.repeat(5001) }, metadata: admin() }).thenFails('INVALID_INPUT', 'Notes must be at most 5,000 characters.');
-    given(received).when({ type: 'EditResponseNotes', data: { notes: 42 }, metadata: admin() }).thenFails('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesNotText);
-    given(received).when({ type: 'EditResponseNotes', data: { notes: null }, metadata: admin() }).thenFails('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesNotText);
-    given().when({ type: 'EditResponseNotes', data: { notes: 'x' }, metadata: admin() }).thenFails('NOT_FOUND', CONTACT_RESPONSE_TEXTS.notFound);
+    given(received).when({ type: 'EditResponseNotes', data: edit('😂'.repeat(5000)), metadata: admin() }).then([notesEdited(NOTES_REF)]);
+    given(received).when({ type: 'EditResponseNotes', data: edit('n'.repeat(5001)), metadata: admin() }).thenFails('INVALID_INPUT', 'Notes must be at most 5,000 characters.');
+    given(received).when({ type: 'EditResponseNotes', data: edit(42, '', null), metadata: admin() }).thenFails('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesNotText);
+    given(received).when({ type: 'EditResponseNotes', data: edit(null, '', null), metadata: admin() }).thenFails('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.notesNotText);
+    given().when({ type: 'EditResponseNotes', data: edit('x'), metadata: admin() }).thenFails('NOT_FOUND', CONTACT_RESPONSE_TEXTS.notFound);
   });
 });
 
@@ -117,16 +118,16 @@ describe('normaliseResponseNotes', () => {
 });
 
 describe('ReceiveContactMessage', () => {
-  it('records one ContactMessageReceived that starts the message stream', () => {
+  it('records one ContactMessageReceived that starts the message stream, with references only', () => {
     given()
-      .when({ type: 'ReceiveContactMessage', data: { messageId: ID, message: { name: 'Ada', email: 'ada@example.com', message: 'Hello' } } })
+      .when({ type: 'ReceiveContactMessage', data: { messageId: ID, subjectId: SUBJECT, personal: PERSONAL } })
       .then([received]);
     expect(contactStreamId(ID)).toBe(`contact-${ID}`);
   });
 
   it('refuses a second message on the same stream (ids are never reused)', () => {
     given(received)
-      .when({ type: 'ReceiveContactMessage', data: { messageId: ID, message: { name: 'Ada', email: 'ada@example.com', message: 'Hello' } } })
+      .when({ type: 'ReceiveContactMessage', data: { messageId: ID, subjectId: SUBJECT, personal: PERSONAL } })
       .thenFails('CONFLICT', CONTACT_RESPONSE_TEXTS.alreadyReceived);
   });
 });

@@ -4,7 +4,7 @@
  * names the message without reading any other event.
  */
 import type { NewEventOf } from '../events/envelope';
-import type { ContactMessageReceivedData } from './contact-message';
+import type { ContactMessageReceivedData, LegacyContactMessageReceivedData, PersonalDataRef } from './contact-message';
 
 /** How the message left for the collective's mailbox (SPEC §3); 'pending' until a delivery is recorded. */
 export const DELIVERY_OUTCOMES = ['sent', 'failed', 'skipped'] as const;
@@ -31,13 +31,17 @@ export interface ResponseMarkedData {
   respondedBy: string | null;
 }
 
+/**
+ * The notes as a reference into the privacy store (DESIGN §16), null when cleared. The first release
+ * wrote the text itself (a string); the start-up migration rewrites those.
+ */
 export interface ResponseNotesEditedData {
   messageId: string;
-  notes: string;
+  notes: PersonalDataRef | null | string;
 }
 
 export type ContactEvent =
-  | { type: 'ContactMessageReceived'; data: ContactMessageReceivedData }
+  | { type: 'ContactMessageReceived'; data: ContactMessageReceivedData | LegacyContactMessageReceivedData }
   | { type: 'ContactDeliveryRecorded'; data: ContactDeliveryRecordedData }
   | { type: 'ResponseMarked'; data: ResponseMarkedData }
   | { type: 'ResponseNotesEdited'; data: ResponseNotesEditedData };

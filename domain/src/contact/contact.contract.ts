@@ -28,6 +28,8 @@ export interface ContactResponseItem {
   notes: string;
   delivery_status: DeliveryStatus;
   delivery_error: string | null;
+  /** When the sender's personal data was erased (DESIGN §16); name, email, message and notes are then empty. */
+  erased_at: string | null;
 }
 
 export interface ContactResponsesAnswer {

@@ -83,13 +83,26 @@ export function summarizeEvent(type: string, rawData: unknown): string {
     case 'MediaDeleted':
       return `Deleted ${text(data.name) || 'a file'}`;
     case 'ContactMessageReceived':
-      return `Received a message from ${text(data.name) || 'a visitor'}`;
+      // Names stay out of summaries: the log keeps no personal data (DESIGN §16).
+      return 'Received a message from a visitor';
     case 'ContactDeliveryRecorded':
       return data.status === 'sent' ? 'Emailed a message to the collective' : data.status === 'failed' ? 'Could not email a message (kept in the inbox)' : 'Kept a message in the inbox without emailing it';
     case 'ResponseMarked':
       return data.responded ? 'Marked a message as responded' : 'Marked a message as awaiting reply';
     case 'ResponseNotesEdited':
       return 'Edited the notes on a message';
+    case 'PersonalDataErased': {
+      const count = Array.isArray(data.messageIds) ? data.messageIds.length : 0;
+      return `Erased a person's data (${count} ${count === 1 ? 'message' : 'messages'})`;
+    }
+    case 'ContactMessagesExpired': {
+      const count = Array.isArray(data.messageIds) ? data.messageIds.length : 0;
+      return `Erased ${count} ${count === 1 ? 'message' : 'messages'} older than ${String(data.retentionDays)} days`;
+    }
+    case 'PersonalDataMovedOutOfLog': {
+      const count = Array.isArray(data.rewritten) ? data.rewritten.length : 0;
+      return `Moved the personal data of ${count} earlier ${count === 1 ? 'event' : 'events'} out of the log`;
+    }
     case 'AllowlistChanged': {
       const added = Array.isArray(data.added) ? (data.added as string[]) : [];
       const removed = Array.isArray(data.removed) ? (data.removed as string[]) : [];

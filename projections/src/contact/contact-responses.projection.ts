@@ -1,21 +1,28 @@
-import { CONTACT_STREAM_PREFIX, assertNever, isContactEventType, type ContactEvent, type DeliveryStatus, type RecordedEvent } from '@punchline/domain';
+import { CONTACT_STREAM_PREFIX, assertNever, erasedMessageIds, isContactEventType, isLegacyContactMessage, isPrivacyEventType, type ContactEvent, type DeliveryStatus, type PrivacyEvent, type RecordedEvent } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
-import { CONTACT_SEARCH_COLUMN, ensureTrigramIndex } from '../search';
 import { qualified, type Projection } from '../projection';
 
-/** One row of rm.contact_responses: a message and what became of it (SPEC §3 "Contact response"). */
+/**
+ * One row of rm.contact_responses: a message and what became of it (SPEC §3 "Contact response").
+ * No personal data (DESIGN §16): the words and notes are references into the privacy store, which
+ * the read side opens; an erased message keeps its row with `erasedAt` and no references.
+ */
 export interface ContactResponseRow {
   id: string;
-  name: string;
-  email: string;
-  message: string;
+  /** The sender's opaque subject id; null for a first-release event still in the log (EventStoreDB). */
+  subjectId: string | null;
+  /** Privacy-store record of the message's words; null once erased (or first-release). */
+  recordId: string | null;
+  /** Privacy-store record of the current notes; null for none. */
+  notesRecordId: string | null;
   createdAt: string;
   responded: boolean;
   respondedAt: string | null;
   respondedBy: string | null;
-  notes: string;
   deliveryStatus: DeliveryStatus;
   deliveryError: string | null;
+  /** When the message's personal data was erased (by request or retention); null while kept. */
+  erasedAt: string | null;
   /** Global position of ContactMessageReceived: orders messages received in the same millisecond. */
   position: number;
   /** Global position of the last event applied to the row. */
@@ -48,16 +55,16 @@ export function applyContactEvent(row: ContactResponseRow | null, event: Recorde
       if (row) return row;
       return {
         id,
-        name: e.data.name,
-        email: e.data.email,
-        message: e.data.message,
+        subjectId: isLegacyContactMessage(e.data) ? null : e.data.subjectId,
+        recordId: isLegacyContactMessage(e.data) ? null : e.data.personal.recordId,
+        notesRecordId: null,
         createdAt: occurredAt(event),
         responded: false,
         respondedAt: null,
         respondedBy: null,
-        notes: '',
         deliveryStatus: 'pending',
         deliveryError: null,
+        erasedAt: null,
         position: event.globalPosition,
         version,
       };
@@ -66,25 +73,32 @@ export function applyContactEvent(row: ContactResponseRow | null, event: Recorde
     case 'ResponseMarked':
       return row && { ...row, responded: e.data.responded, respondedAt: e.data.respondedAt ?? null, respondedBy: e.data.respondedBy ?? null, version };
     case 'ResponseNotesEdited':
-      return row && { ...row, notes: e.data.notes, version };
+      // A first-release event's text (a string) stays in the log where it could not be migrated; the inbox shows none.
+      return row && { ...row, notesRecordId: e.data.notes !== null && typeof e.data.notes === 'object' ? e.data.notes.recordId : null, version };
     default:
       return assertNever(e, 'contact event');
   }
 }
 
+/** An erasure onto a row: references gone, the time kept (the inbox shows 'Erased on {date}'). */
+export function applyErasure(row: ContactResponseRow | null, event: RecordedEvent): ContactResponseRow | null {
+  if (!row || row.erasedAt !== null) return row;
+  return { ...row, recordId: null, notesRecordId: null, erasedAt: occurredAt(event), version: event.globalPosition };
+}
+
 /** A row of rm.contact_responses as the database hands it back (what readers of the table select from). */
 export interface ContactResponsesTableRow {
   id: string;
-  name: string;
-  email: string;
-  message: string;
+  subject_id: string | null;
+  record_id: string | null;
+  notes_record_id: string | null;
   created_at: string | Date;
   responded: boolean;
   responded_at: string | Date | null;
   responded_by: string | null;
-  notes: string;
   delivery_status: DeliveryStatus;
   delivery_error: string | null;
+  erased_at: string | Date | null;
   position: string | number;
   version: string | number;
 }
@@ -96,8 +110,9 @@ export interface ContactResponsesTableRow {
  */
 export const contactResponsesProjection: Projection = {
   name: 'contact_responses',
-  // 2: trigram index for q; 3: the lowercased search column it is built on (search.ts).
-  version: 3,
+  // 2: trigram index for q; 3: the lowercased search column it is built on (search.ts);
+  // 4: no personal data (DESIGN §16): references into the privacy store, erased_at, no search column.
+  version: 4,
   tables: [{ name: 'contact_responses', primaryKey: ['id'] }],
 
   async migrate(tx: SqlClient, schema: string): Promise<void> {
@@ -105,19 +120,18 @@ export const contactResponsesProjection: Projection = {
     await tx.query(`
       CREATE TABLE IF NOT EXISTS ${table} (
         id text PRIMARY KEY,
-        name text NOT NULL,
-        email text NOT NULL,
-        message text NOT NULL,
+        subject_id text NULL,
+        record_id text NULL,
+        notes_record_id text NULL,
         created_at timestamptz NOT NULL,
         responded boolean NOT NULL,
         responded_at timestamptz NULL,
         responded_by text NULL,
-        notes text NOT NULL,
         delivery_status text NOT NULL CHECK (delivery_status IN ('pending', 'sent', 'failed', 'skipped')),
         delivery_error text NULL,
+        erased_at timestamptz NULL,
         position bigint NOT NULL,
-        version bigint NOT NULL,
-        ${CONTACT_SEARCH_COLUMN}
+        version bigint NOT NULL
       );
     `);
   },
@@ -128,12 +142,13 @@ export const contactResponsesProjection: Projection = {
       CREATE INDEX IF NOT EXISTS contact_responses_created_idx ON ${table} (created_at, position);
       CREATE INDEX IF NOT EXISTS contact_responses_responded_idx ON ${table} (responded, created_at, position);
       CREATE INDEX IF NOT EXISTS contact_responses_pending_idx ON ${table} (position) WHERE delivery_status = 'pending';
+      CREATE INDEX IF NOT EXISTS contact_responses_subject_idx ON ${table} (subject_id);
     `);
-    await ensureTrigramIndex(tx, 'contact_responses_search_idx', table, 'search');
   },
 
   async apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void> {
     const mine = events.flatMap((event) => {
+      if (isPrivacyEventType(event.type)) return erasedMessageIds(event as unknown as PrivacyEvent).map((id) => ({ id, event }));
       const id = contactMessageIdOf(event.streamId);
       return id !== null && isContactEventType(event.type) ? [{ id, event }] : [];
     });
@@ -148,16 +163,16 @@ export const contactResponsesProjection: Projection = {
       for (const r of loaded.rows) {
         rows.set(r.id, {
           id: r.id,
-          name: r.name,
-          email: r.email,
-          message: r.message,
+          subjectId: r.subject_id,
+          recordId: r.record_id,
+          notesRecordId: r.notes_record_id,
           createdAt: isoTimestamp(r.created_at)!,
           responded: r.responded,
           respondedAt: isoTimestamp(r.responded_at),
           respondedBy: r.responded_by,
-          notes: r.notes,
           deliveryStatus: r.delivery_status,
           deliveryError: r.delivery_error,
+          erasedAt: isoTimestamp(r.erased_at),
           position: Number(r.position),
           version: Number(r.version),
         });
@@ -165,30 +180,31 @@ export const contactResponsesProjection: Projection = {
     }
     const touched = new Set<string>();
     for (const { id, event } of mine) {
-      const next = applyContactEvent(rows.get(id) ?? null, event, id);
+      const next = isPrivacyEventType(event.type) ? applyErasure(rows.get(id) ?? null, event) : applyContactEvent(rows.get(id) ?? null, event, id);
       rows.set(id, next);
       if (next) touched.add(id);
     }
     const out = [...touched].map((id) => rows.get(id)!);
     if (out.length === 0) return;
     await tx.query(
-      `INSERT INTO ${table} (id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error, position, version)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::boolean[], $7::timestamptz[], $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::bigint[])
+      `INSERT INTO ${table} (id, subject_id, record_id, notes_record_id, created_at, responded, responded_at, responded_by, delivery_status, delivery_error, erased_at, position, version)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::boolean[], $7::timestamptz[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bigint[], $13::bigint[])
        ON CONFLICT (id) DO UPDATE SET
-         responded = EXCLUDED.responded, responded_at = EXCLUDED.responded_at, responded_by = EXCLUDED.responded_by, notes = EXCLUDED.notes,
+         record_id = EXCLUDED.record_id, notes_record_id = EXCLUDED.notes_record_id, erased_at = EXCLUDED.erased_at,
+         responded = EXCLUDED.responded, responded_at = EXCLUDED.responded_at, responded_by = EXCLUDED.responded_by,
          delivery_status = EXCLUDED.delivery_status, delivery_error = EXCLUDED.delivery_error, version = EXCLUDED.version`,
       [
         out.map((r) => r.id),
-        out.map((r) => r.name),
-        out.map((r) => r.email),
-        out.map((r) => r.message),
+        out.map((r) => r.subjectId),
+        out.map((r) => r.recordId),
+        out.map((r) => r.notesRecordId),
         out.map((r) => r.createdAt),
         out.map((r) => r.responded),
         out.map((r) => r.respondedAt),
         out.map((r) => r.respondedBy),
-        out.map((r) => r.notes),
         out.map((r) => r.deliveryStatus),
         out.map((r) => r.deliveryError),
+        out.map((r) => r.erasedAt),
         out.map((r) => r.position),
         out.map((r) => r.version),
       ],

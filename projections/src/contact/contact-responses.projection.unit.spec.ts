@@ -28,18 +28,18 @@ describe('contact_responses rows', () => {
   });
 
   it('starts a row at ContactMessageReceived: awaiting reply, delivery pending, no notes', () => {
-    expect(fold([recorded('ContactMessageReceived', { messageId: ID, name: 'Ada', email: 'ada@example.com', message: 'Hi' })])).toEqual({
+    expect(fold([recorded('ContactMessageReceived', { messageId: ID, subjectId: 'S', personal: { recordId: 'R', digest: 'd' } })])).toEqual({
       id: ID,
-      name: 'Ada',
-      email: 'ada@example.com',
-      message: 'Hi',
+      subjectId: 'S',
+      recordId: 'R',
+      notesRecordId: null,
       createdAt: '2025-04-01T12:00:00.000Z',
       responded: false,
       respondedAt: null,
       respondedBy: null,
-      notes: '',
       deliveryStatus: 'pending',
       deliveryError: null,
+      erasedAt: null,
       position: 1,
       version: 1,
     });
@@ -47,14 +47,18 @@ describe('contact_responses rows', () => {
 
   it('follows delivery, marking and notes, and clears who/when when set back to awaiting', () => {
     const row = fold([
-      recorded('ContactMessageReceived', { messageId: ID, name: 'Ada', email: 'ada@example.com', message: 'Hi' }),
+      recorded('ContactMessageReceived', { messageId: ID, subjectId: 'S', personal: { recordId: 'R', digest: 'd' } }),
       recorded('ContactDeliveryRecorded', { messageId: ID, status: 'failed', error: '550 nope', to: 'x@y.example', attempts: 1 }),
       recorded('ResponseMarked', { messageId: ID, responded: true, respondedAt: '2025-04-02T09:00:00.000Z', respondedBy: 'ana@example.com' }, undefined, 'ana@example.com'),
-      recorded('ResponseNotesEdited', { messageId: ID, notes: 'Called back' }, undefined, 'ana@example.com'),
+      recorded('ResponseNotesEdited', { messageId: ID, notes: { recordId: 'N', digest: 'd' } }, undefined, 'ana@example.com'),
     ]);
-    expect(row).toMatchObject({ deliveryStatus: 'failed', deliveryError: '550 nope', responded: true, respondedAt: '2025-04-02T09:00:00.000Z', respondedBy: 'ana@example.com', notes: 'Called back', position: 1, version: 4 });
+    expect(row).toMatchObject({ deliveryStatus: 'failed', deliveryError: '550 nope', responded: true, respondedAt: '2025-04-02T09:00:00.000Z', respondedBy: 'ana@example.com', notesRecordId: 'N', position: 1, version: 4 });
     const awaiting = applyContactEvent(row, recorded('ResponseMarked', { messageId: ID, responded: false, respondedAt: null, respondedBy: null }), ID);
     expect(awaiting).toMatchObject({ responded: false, respondedAt: null, respondedBy: null, version: 5 });
+  });
+
+  it('keeps no words of a first-release message still in the log (EventStoreDB)', () => {
+    expect(fold([recorded('ContactMessageReceived', { messageId: ID, name: 'Ada', email: 'ada@example.com', message: 'Hi' })])).toMatchObject({ subjectId: null, recordId: null });
   });
 
   it('invents nothing for events of a message never received', () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import {
+  PRIVACY_TEXTS,
   DELIVERY_MAX_ATTEMPTS,
   DELIVERY_RETRY_DELAYS_MS,
   DELIVERY_TEXTS,
@@ -116,6 +117,8 @@ export class ContactDeliveryReactor extends Reactor implements OnApplicationBoot
     }
     // Ties the delivery to the visitor's request and to the message it delivers (audit trail).
     const issuer: CommandIssuer = { actorEmail: null, correlationId: received.metadata.correlationId, causationId: received.eventId };
+    // Erased before it could be sent: there is nothing left to send (DESIGN §16).
+    if (message.erased) return this.record(message.id, issuer, 'skipped', PRIVACY_TEXTS.erasedBeforeDelivery, null, 0);
     if (!this.mailer.enabled) return this.record(message.id, issuer, 'skipped', DELIVERY_TEXTS.noSmtp, null, 0);
     const live = (await this.settings.getLive()).settings;
     const to = deliveryRecipient(this.config.contactTo, live.contactemail);

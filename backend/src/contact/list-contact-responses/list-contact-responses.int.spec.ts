@@ -57,6 +57,7 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
       notes: '',
       delivery_status: 'skipped',
       delivery_error: 'Email delivery is not set up: messages are kept here.',
+      erased_at: null,
     });
     expect(res.body.items[1]).toMatchObject({ responded: true, responded_by: 'a@example.com', notes: 'Ignored: spam' });
   });
@@ -103,24 +104,24 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
     expect([res.status, res.body.error]).toEqual([400, error]);
   });
 
-  describe('behind more messages than a search without the index looks through', () => {
-    // 20,000 older messages written straight into the read model (a year before the real ones); the
-    // oldest has a percent sign, like ada's message does.
+  describe('behind more messages than a search looks through', () => {
+    // 20,000 older messages written straight into the read model (a year before the real ones), with
+    // no words kept (as if erased): the words are sealed (DESIGN §16), so a search opens and matches
+    // them in the process, through the newest 20,000 messages only, and says so.
     beforeAll(async () => {
       await s.app.db.query(
-        `INSERT INTO rm.contact_responses (id, name, email, message, created_at, responded, notes, delivery_status, position, version)
-         SELECT 'filler-' || g, 'Filler', 'filler@example.com', CASE WHEN g = 20000 THEN 'oldest 5% filler' ELSE 'filler' END,
-                now() - interval '1 year' - g * interval '1 minute', false, '', 'skipped', -g, -g
+        `INSERT INTO rm.contact_responses (id, created_at, responded, delivery_status, position, version)
+         SELECT 'filler-' || g, now() - interval '1 year' - g * interval '1 minute', false, 'skipped', -g, -g
            FROM generate_series(1, 20000) AS g`,
       );
     }, 60_000);
     afterAll(() => s.app.db.query(`DELETE FROM rm.contact_responses WHERE id LIKE 'filler-%'`));
 
-    it('a search with no three letters or digits in a row looks through the newest 20,000 and says so; one with them searches everything', async () => {
+    it('a search looks through the newest 20,000 and says so; the list without a search counts everything', async () => {
       const short = (await s.a.get('/api/admin/contact-responses?q=%25&limit=500')).body as { items: { id: string }[]; total: number; searched_newest?: number };
       expect([ordered(short), short.total, short.searched_newest]).toEqual([['ada'], 1, 20_000]);
-      const indexed = (await s.a.get('/api/admin/contact-responses?q=oldest%205%25')).body as { items: { id: string }[]; searched_newest?: number };
-      expect([indexed.items.map((i) => i.id), indexed.searched_newest]).toEqual([['filler-20000'], undefined]);
+      const all = (await s.a.get('/api/admin/contact-responses?limit=1')).body as { total: number; searched_newest?: number };
+      expect([all.total, all.searched_newest]).toEqual([20_003, undefined]);
     });
   });
 

@@ -31,7 +31,9 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     const [event] = await contactEvents(app);
-    expect(event.data).toEqual({ messageId: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com', message: valid.message });
+    // The log keeps references and a salted digest, never the words (DESIGN §16).
+    expect(event.data).toEqual({ messageId: expect.any(String), subjectId: expect.any(String), personal: { recordId: expect.any(String), digest: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(JSON.stringify(event)).not.toMatch(/Ada|ada@example|office party/);
     expect(event.streamId).toBe(`contact-${(event.data as { messageId: string }).messageId}`);
     expect(event.streamRevision).toBe(0);
     expect(event.metadata).toEqual({ actorEmail: null, correlationId, causationId: null, occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
@@ -89,7 +91,7 @@ describe('POST /api/contact against bots and floods', () => {
     const sent = await post(new URLSearchParams({ ...valid, website: '' }).toString());
     expect(sent.status).toBe(303);
     expect(sent.headers.get('location')).toBe('/contact?sent=1#contact-form');
-    expect((await contactEvents(app)).map((e) => (e.data as { email: string }).email)).toEqual(['ada@example.com']);
+    expect((await contactEvents(app)).map((e) => typeof (e.data as { subjectId: string }).subjectId)).toEqual(['string']);
     const failed = await post(new URLSearchParams({ name: 'Ada', from: 'nope', message: 'hi' }).toString());
     expect(failed.headers.get('location')).toBe('/contact?failed=1#contact-form');
   });

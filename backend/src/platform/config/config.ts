@@ -41,6 +41,8 @@ const schema = z.object({
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   CONTACT_TO: z.email().optional(),
+  /** DESIGN §16: erase contact messages older than this many days (unset: keep them). */
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_DOCS: bool.optional(),
   // Scheduled backups (issue 29): a folder or s3://bucket/prefix, how often, how many to keep, and a passphrase to encrypt them.
@@ -91,6 +93,8 @@ export interface AppConfig {
   sessionTimeoutMinutes?: number;
   smtpUrl?: string;
   contactTo?: string;
+  /** Contact messages older than this many days are erased by the retention reactor; undefined keeps them. */
+  contactRetentionDays?: number;
   logLevel: string;
   /** Issue 27: LOG_SIGNING_KEY parsed (null: the key kept in the database), and where new checkpoints are POSTed. */
   logSigningKey: NoteSigner | null;
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
+    contactRetentionDays: e.CONTACT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     logSigningKey: e.LOG_SIGNING_KEY ? parseSignerKey(e.LOG_SIGNING_KEY) : null,
     checkpointWitnessUrl: e.CHECKPOINT_WITNESS_URL,

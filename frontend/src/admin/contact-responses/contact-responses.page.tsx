@@ -2,6 +2,7 @@ import {
   CONTACT_LIST_LIMIT_OPTIONS,
   CONTACT_RESPONSE_TEXTS,
   CONTACT_SEARCH_MAX_LENGTH,
+  PRIVACY_TEXTS,
   RESPONSE_NOTES_MAX_LENGTH,
   type ContactSort,
 } from '@punchline/domain';
@@ -30,6 +31,7 @@ import {
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { formatWhen } from '../../shared/format-when';
 import { useFilters } from '../ui/use-filters';
+import { PrivacyDialog } from './privacy-dialog';
 import './contact-responses.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -46,6 +48,7 @@ export function ContactResponsesPage() {
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [privacyOpen, setPrivacyOpen] = useState(false);
   const id = useId();
   const queryClient = useQueryClient();
 
@@ -116,6 +119,11 @@ export function ContactResponsesPage() {
                 {exporting ? 'Exporting…' : 'Export CSV'}
               </button>
             </div>
+            <div className="admin-toolbar__field admin-toolbar__field--narrow cr-field--action">
+              <button type="button" className="admin-button admin-button--secondary" onClick={() => setPrivacyOpen(true)}>
+                {PRIVACY_TEXTS.findPerson}
+              </button>
+            </div>
           </form>
           {exportError ? (
             <p className="admin-error" role="alert">
@@ -128,6 +136,8 @@ export function ContactResponsesPage() {
             text={loading ? 'Loading messages…' : view.phase === 'ready' ? summaryText(inbox.items.length, inbox.total, inbox.searchedNewest) : ''}
             error={view.phase === 'error' ? view.error : null}
           />
+
+          <PrivacyDialog open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
 
           <ul className="cr-list" aria-busy={loading || undefined} aria-label="Messages">
             {inbox.items.map((item) => (
@@ -208,6 +218,8 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
     setNotesError(null);
     setNotesSaved(false);
   };
+
+  if (item.erased_at) return <ErasedCard item={item} onSaved={onSaved} />;
 
   return (
     <article className={`cr-card${item.responded ? ' is-responded' : ''}`} aria-labelledby={`${id}-name`}>
@@ -304,6 +316,61 @@ function ResponseCard({ item, onSaved }: { item: ContactResponse; onSaved: (item
           </p>
         ) : null}
       </div>
+    </article>
+  );
+}
+
+/**
+ * A message whose sender's data was erased (DESIGN §16): when it came, when it was erased, and its
+ * state, which admins can still change (an unanswered erased message would otherwise stay in the badge).
+ */
+function ErasedCard({ item, onSaved }: { item: ContactResponse; onSaved: (item: ContactResponse, respondedChanged: boolean) => void }) {
+  const id = useId();
+  const statusPatch = useResponsePatch(item.id);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const erasedOn = formatWhen(item.erased_at!);
+  const setResponded = async (responded: boolean) => {
+    if (responded === item.responded || statusPatch.isPending) return;
+    setStatusError(null);
+    const result = await statusPatch.mutateAsync({ responded });
+    const saved = result.ok ? itemFrom(result.body) : null;
+    if (!saved) {
+      setStatusError(errorText(result, CONTACT_RESPONSE_TEXTS.updateFailed(result.status)));
+      return;
+    }
+    onSaved(saved, true);
+  };
+  return (
+    <article className={`cr-card cr-card--erased${item.responded ? ' is-responded' : ''}`} aria-labelledby={`${id}-name`}>
+      <header className="cr-card__head">
+        <h2 id={`${id}-name`} className="cr-card__name">
+          {PRIVACY_TEXTS.erasedOn(erasedOn)}
+        </h2>
+        <div className="cr-card__meta">
+          <time dateTime={item.created_at}>{formatWhen(item.created_at)}</time>
+          <DeliveryBadge item={item} />
+        </div>
+      </header>
+      <p className="cr-card__erased">The sender&apos;s name, address, message and notes were erased.</p>
+      <div className="cr-card__actions">
+        <fieldset className="cr-status" disabled={statusPatch.isPending}>
+          <legend className="visually-hidden">Status of the message erased on {erasedOn}</legend>
+          <label className={`cr-status__option${item.responded ? '' : ' is-checked'}`}>
+            <input type="radio" name={`${id}-status`} checked={!item.responded} onChange={() => void setResponded(false)} />
+            {CONTACT_RESPONSE_TEXTS.awaiting}
+          </label>
+          <label className={`cr-status__option${item.responded ? ' is-checked' : ''}`}>
+            <input type="radio" name={`${id}-status`} checked={item.responded} onChange={() => void setResponded(true)} />
+            {CONTACT_RESPONSE_TEXTS.responded}
+          </label>
+        </fieldset>
+        {item.responded && item.responded_by ? <p className="cr-card__answered">by {item.responded_by}</p> : null}
+      </div>
+      {statusError ? (
+        <p className="admin-error" role="alert">
+          {statusError}
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -12,6 +12,7 @@ const item = (id: string, responded = false): ContactResponse => ({
   notes: '',
   delivery_status: 'pending',
   delivery_error: null,
+  erased_at: null,
 });
 
 describe('contactResponsesPath', () => {

@@ -1,0 +1,3 @@
+export * from './privacy.events';
+export * from './privacy.decider';
+export * from './privacy.contract';
