@@ -172,6 +172,12 @@ describe.each(pairs)('backup from %s restored into %s', (from, into) => {
     // Snapshots, schedules, contact messages and the allowlist as the read models and the log have them.
     expect(await rows(target.test.db, 'SELECT id, label FROM rm.settings_versions ORDER BY id')).toEqual(await rows(s.app.db, 'SELECT id, label FROM rm.settings_versions ORDER BY id'));
     expect(await rows(target.test.db, 'SELECT * FROM rm.contact_responses ORDER BY 1')).toEqual(await rows(s.app.db, 'SELECT * FROM rm.contact_responses ORDER BY 1'));
+    // Issue 28: the message's personal data lives in the privacy store, which travels as a side store.
+    const privacy = 'SELECT r.record_id::text, r.message_id::text, r.sealed, k.key FROM privacy.records r JOIN privacy.subject_keys k USING (subject_id) ORDER BY 1';
+    const sealed = await rows(s.app.db, privacy);
+    expect(sealed.length).toBeGreaterThan(0);
+    expect(await rows(target.test.db, privacy)).toEqual(sealed);
+    expect(await rows(target.test.db, 'SELECT key FROM privacy.lookup_key')).toEqual(await rows(s.app.db, 'SELECT key FROM privacy.lookup_key'));
     const types = (await target.store.readAll({ fromPosition: 0, limit: 100_000 })).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['MediaUploaded', 'Published', 'PublishScheduled', 'AllowlistChanged']));
 

@@ -1,5 +1,6 @@
 import type { Database } from '@punchline/projections';
 import { migrate, type Migration } from '../platform/database/migrations';
+import { privacyStoreMigration } from '../privacy';
 
 /**
  * es.restore_runs: one row per restore, written before the first event and closed after the log
@@ -20,7 +21,7 @@ CREATE TABLE IF NOT EXISTS es.restore_runs (
 `,
 };
 
-/** Applied by whatever uses backups (CLI, the scheduled backups), like the sessions table. */
+/** Applied by whatever uses backups (CLI, the scheduled backups), like the sessions table; with the privacy store a backup carries. */
 export async function ensureBackupTables(db: Database): Promise<void> {
-  await migrate(db, [restoreRunsMigration]);
+  await migrate(db, [restoreRunsMigration, privacyStoreMigration]);
 }

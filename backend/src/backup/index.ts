@@ -11,7 +11,9 @@ export { BackupService, type BackupStatus } from './backup.service';
 export { appVersion } from './app-version';
 
 import { logSigningKeySideStore } from './log-signing-key.side-store';
+import { privacySideStore } from './privacy.side-store';
 import { registerBackupSideStore as register } from './side-stores';
 
-// The side stores every backup carries (issue 27's signing key; issue 28's personal data registers its own).
+// The side stores every backup carries: issue 27's signing key, issue 28's personal data.
 register(logSigningKeySideStore);
+register(privacySideStore);

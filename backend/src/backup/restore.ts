@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState } from '@punchline/domain';
 import { Projector, allProjections, ensureReadModels, type Database, type Projection } from '@punchline/projections';
 import type { MediaStorage } from '../media';
+import { privacyEraserProjection } from '../privacy';
 import type { LogIntegrity } from '../platform/event-store/hash-chain';
 import { EVENTS_PREFIX, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
 import { createReadStream } from 'node:fs';
@@ -224,8 +225,10 @@ function eventStoreDbWriter(store: EventStore): EventWriter {
 
 /** The read models from position 0 (they are empty: the store was), plus the store's own projections. */
 async function rebuildReadModels(target: RestoreTarget): Promise<void> {
-  if (target.storeProjections?.length) await ensureReadModels(target.db, target.storeProjections);
-  const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...(target.storeProjections ?? [])], batchSize: 5000, logger: quietLogger });
+  // The store's own projections and issue 28's eraser (erasures in the restored log are carried out again as it passes them).
+  const extra = [...(target.storeProjections ?? []), privacyEraserProjection];
+  await ensureReadModels(target.db, extra);
+  const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra], batchSize: 5000, logger: quietLogger });
   for (;;) {
     const outcome = await projector.processNextBatch();
     if (outcome.kind === 'caught-up') break;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Clock } from '../platform/event-sourcing/clock';
 import { http, signIn, startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../test-support/test-app';
-import { BackupService, validateBackup } from '.';
+import { BackupService, registeredSideStores, validateBackup } from '.';
 
 /**
  * Issue 29: scheduled backups by one instance into BACKUP_DIR (encrypted with BACKUP_PASSPHRASE,
@@ -35,7 +35,7 @@ describe('scheduled backups and the Backups panel', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const [name] = readdirSync(dir).filter((n) => n.endsWith('.tar.enc'));
-    expect((await validateBackup(join(dir, name!), { sideStores: [], passphrase })).manifest.format).toBe('punchline-backup');
+    expect((await validateBackup(join(dir, name!), { sideStores: registeredSideStores(), passphrase })).manifest.format).toBe('punchline-backup');
     const health = await http(app.baseUrl).get('/api/health');
     expect(health.status).toBe(200);
     expect(health.body.backups).toMatchObject({ status: 'ok', every_seconds: 3600, age_seconds: expect.any(Number) });
@@ -62,7 +62,7 @@ describe('scheduled backups and the Backups panel', () => {
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${taken.body.backup.name}"`);
     const file = join(tmpdir(), `downloaded-${Date.now()}.tar.enc`);
     writeFileSync(file, Buffer.from(await download.arrayBuffer()));
-    expect((await validateBackup(file, { sideStores: [], passphrase })).manifest.event_count).toBeGreaterThan(0);
+    expect((await validateBackup(file, { sideStores: registeredSideStores(), passphrase })).manifest.event_count).toBeGreaterThan(0);
     rmSync(file);
     expect((await admin.get('/api/admin/backups/..%2F..%2Fetc%2Fpasswd/download')).status).toBe(404);
 
