@@ -8,7 +8,7 @@ import { openDatabase } from '../platform/database/open-database';
 import { migrate } from '../platform/database/migrations';
 import { createEventStore, eventStoreMigrations } from '../platform/event-store/create-event-store';
 import { spawnCli } from '../cli/test-support/cli-process';
-import { BackupInvalidError, ensureBackupTables, restoreBackup, validateBackup } from '.';
+import { BackupInvalidError, ensureBackupTables, registeredSideStores, restoreBackup, validateBackup } from '.';
 
 const run = (args: string[], dataDir: string) => spawnCli(args, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' }, 'backup');
 
@@ -53,8 +53,8 @@ describe('backup and restore killed with SIGKILL', () => {
     const left = readdirSync(join(root, 'out'));
     expect(left.length).toBeLessThanOrEqual(1);
     for (const name of left) {
-      await expect(validateBackup(join(root, 'out', name), { sideStores: [] })).rejects.toThrow(BackupInvalidError);
-      await expect(validateBackup(join(root, 'out', name), { sideStores: [] })).rejects.toThrow(/cut short|no trailer/);
+      await expect(validateBackup(join(root, 'out', name), { sideStores: registeredSideStores() })).rejects.toThrow(BackupInvalidError);
+      await expect(validateBackup(join(root, 'out', name), { sideStores: registeredSideStores() })).rejects.toThrow(/cut short|no trailer/);
     }
   });
 
@@ -76,7 +76,7 @@ describe('backup and restore killed with SIGKILL', () => {
       await ensureBackupTables(db);
       const store = createEventStore({ eventStore: 'postgres' }, db);
       const storage = createMediaStorage({ dataDir: target, storage: { kind: 'local', bucket: 'media', region: 'us-east-1', forcePathStyle: false } });
-      await expect(restoreBackup(file, { db, store, storage, sideStores: [] })).rejects.toThrow(
+      await expect(restoreBackup(file, { db, store, storage, sideStores: registeredSideStores() })).rejects.toThrow(
         new RegExp(`an earlier restore of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(started .*\\) did not finish: empty the database and the media storage, then restore again`),
       );
       await store.close();
