@@ -164,6 +164,22 @@ describe('backup archive checks', () => {
     }
   });
 
+  it('takes the erasures from an audit export as well (its checkpoint line included)', async () => {
+    const exported = join(dir, 'later.ndjson');
+    const lines = ['{"format":"punchline-event-log","version":1,"gapless":true}'];
+    for await (const line of source.store.exportLines()) lines.push(line);
+    lines.push(JSON.stringify({ checkpoint: 'example.org/punchline-log\n1\nAAAA\n' }));
+    writeFileSync(exported, `${lines.join('\n')}\n`);
+    const target = await openSite(join(dir, 'export-target'));
+    try {
+      const result = await restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] }, { erasuresFrom: exported });
+      expect(result.erasures).toEqual({ applied: 1, rows: 1 });
+      expect((await target.test.db.query('SELECT ref FROM privacy.people ORDER BY ref')).rows).toEqual([{ ref: 'p1' }]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses erasures from the log of another site', async () => {
     const other = await openSite(join(dir, 'other'));
     const target = await openSite(join(dir, 'other-target'));

@@ -322,7 +322,9 @@ async function* laterLogEvents(file: string, passphrase: string | undefined): As
         if (!line.includes('"punchline-event-log"')) throw new BackupInvalidError(`${file} is neither a backup nor an event log export`);
         continue;
       }
-      yield parseArchivedEvent(line.replace(/}$/, ',"recorded_at":"1970-01-01T00:00:00Z"}'), `${file} line ${number}`);
+      // Issue 27's exports end with {"checkpoint": …}: not an event.
+      if (/^\{"checkpoint":/.test(line.trim())) continue;
+      yield parseArchivedEvent(line.replace(/}\s*$/, ',"recorded_at":"1970-01-01T00:00:00Z"}'), `${file} line ${number}`);
     }
     return;
   }
