@@ -13,7 +13,7 @@ const FRONTEND_ONLY_DOMAIN = {
 // A backend feature (a folder of backend/src) is used by others only through its index.ts (issue 9):
 // what it exposes is one short list, and its insides can change without touching other features.
 // Test kits (<feature>/test-support/) are shared by the tests of other features, as fixtures.
-const BACKEND_FEATURES = ['access', 'audit', 'auth', 'cli', 'contact', 'health', 'history', 'media', 'settings', 'site'];
+const BACKEND_FEATURES = ['access', 'audit', 'auth', 'backup', 'cli', 'contact', 'health', 'history', 'media', 'settings', 'site'];
 const throughIndex = (features) => ({
   regex: `^(\\.\\./)+(${features.join('|')})/(?!test-support/)`,
   message: 'Import another backend feature through its index (\'../<feature>\'), not a file inside it (issue 9).',

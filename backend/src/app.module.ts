@@ -10,6 +10,7 @@ import { ContactModule } from './contact/contact.module';
 import { MediaModule } from './media/media.module';
 import { AuditModule } from './audit/audit.module';
 import { HistoryModule } from './history/history.module';
+import { BackupModule } from './backup/backup.module';
 import { LogModule } from './log/log.module';
 import { PrivacyModule } from './privacy';
 import { redactedRequest } from './privacy/redacted-request';
@@ -39,6 +40,7 @@ export class AppModule {
         MediaModule,
         AuditModule,
         HistoryModule,
+        BackupModule,
         LogModule,
         PrivacyModule,
       ],

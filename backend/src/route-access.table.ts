@@ -82,6 +82,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
 
   // media library (SPEC §7 storage calls); visitors load images through the proxy
   row('POST', '/api/storage/upload', 'admin'),
+  // backups (issue 29): admins only
+  row('GET', '/api/admin/backups', 'admin'),
+  row('POST', '/api/admin/backups', 'admin'),
+  row('GET', '/api/admin/backups/:name/download', 'admin'),
   row('GET', '/api/storage/list', 'admin'),
   row('GET', '/api/storage/usage', 'admin'),
   row('POST', '/api/storage/delete', 'admin'),

@@ -10,6 +10,7 @@ import { historyBench } from './history.bench';
 import { mediaBench } from './media.bench';
 import { hostileBench } from './hostile.bench';
 import { adminBench } from './admin.bench';
+import { backupBench } from './backup.bench';
 import { logTreeBench } from './log-tree.bench';
 import { privacyBench } from './privacy.bench';
 import { machineDescription, type Section } from './support';
@@ -28,6 +29,7 @@ const suites: Record<string, () => Promise<Section>> = {
   privacy: privacyBench,
   scale: scaleBench,
   admin: adminBench,
+  backup: backupBench,
 };
 
 async function main(): Promise<void> {

@@ -9,6 +9,7 @@ import type { Runtime } from '../platform/runtime';
 import { Public } from '../platform/http/public.decorator';
 import { Reactor } from '../platform/event-sourcing/reactor-loop';
 import { MEDIA_STORAGE_IDENTITY, type StorageIdentity } from '../media';
+import { BackupService } from '../backup';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -21,6 +22,8 @@ export class HealthHttpController {
     private readonly discovery: DiscoveryService,
     // Optional: tests build this controller around a bare store and projector, without a runtime.
     @Optional() @Inject(RUNTIME) private readonly runtime?: Runtime,
+    // Optional for the same reason.
+    @Optional() @Inject(BackupService) private readonly backups?: BackupService,
   ) {}
 
   /** Every reactor of this app (found, so one added later is listed too): whether this instance runs it now. */
@@ -43,7 +46,7 @@ export class HealthHttpController {
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, eventStore, projector, logTree] = await Promise.all([
+    const [database, eventStore, projector, logTree, backups] = await Promise.all([
       this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
@@ -55,14 +58,21 @@ export class HealthHttpController {
         (size) => ({ ok: true, size, catch_up: this.runtime!.logTree.catchUpProgress }),
         (e: Error) => ({ ok: false, error: e.message }),
       ),
+      // Issue 29: the last backup's age; 'degraded' past twice BACKUP_EVERY (the site still serves: 200).
+      this.backups?.status().then(
+        (s) => ({ status: s.status, last_at: s.last?.createdAt ?? null, age_seconds: s.age_seconds, every_seconds: s.every_seconds }),
+        (e: Error) => ({ status: 'degraded' as const, error: e.message }),
+      ),
     ]);
     const ok = database.ok && eventStore.ok;
+    const status = ok && backups?.status !== 'degraded' ? 'ok' : 'degraded';
     res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({
-      status: ok ? 'ok' : 'degraded',
+      status,
       database,
       eventStore,
       projector,
       logTree,
+      backups,
       storage: { kind: this.storage.kind, id: this.storage.id },
       reactors: this.reactors(),
     });

@@ -71,7 +71,7 @@ interface OpenedStorage {
     MediaImagesReactor,
     ResponsiveImages,
   ],
-  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE_IDENTITY],
+  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE_IDENTITY, MEDIA_STORAGE],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

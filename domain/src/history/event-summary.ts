@@ -144,6 +144,8 @@ export function summarizeEvent(type: string, rawData: unknown, options: SummaryO
     }
     case 'AdminSignedOut':
       return 'Signed out';
+    case 'BackupTaken':
+      return `Took a backup (${text(data.name)}, up to position ${String(data.position)})`;
     default:
       return type;
   }

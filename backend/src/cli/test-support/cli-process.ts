@@ -3,7 +3,12 @@ import { join, resolve } from 'node:path';
 
 const repoRoot = resolve(__dirname, '../../../..');
 const register = join(__dirname, 'swc-register.cjs');
-const entries = { cli: join(__dirname, '..', 'cli.ts'), main: join(__dirname, '..', '..', 'main.ts'), mediaMigrate: join(__dirname, '..', 'media-migrate.ts') } as const;
+const entries = {
+  cli: join(__dirname, '..', 'cli.ts'),
+  backup: join(__dirname, '..', 'backup.ts'),
+  main: join(__dirname, '..', '..', 'main.ts'),
+  mediaMigrate: join(__dirname, '..', 'media-migrate.ts'),
+} as const;
 
 export interface CliProcess {
   child: ChildProcess;

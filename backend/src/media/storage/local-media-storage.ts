@@ -1,4 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -38,6 +40,23 @@ export class LocalMediaStorage implements MediaStorage {
     const temp = join(dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
     try {
       await writeFile(temp, body);
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    const s = await stat(file);
+    return this.infoOf(path, s.size, s.mtime);
+  }
+
+  async putStream(path: string, body: Readable, size: number, _contentType: string): Promise<StoredObjectInfo> {
+    const file = this.fileOf(path);
+    await mkdir(dirname(file), { recursive: true });
+    const temp = join(dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+    try {
+      await pipeline(body, createWriteStream(temp));
+      const written = await stat(temp);
+      if (written.size !== size) throw new Error(`${path}: ${written.size} bytes arrived, ${size} expected`);
       await rename(temp, file);
     } catch (error) {
       await rm(temp, { force: true });

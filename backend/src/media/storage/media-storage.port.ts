@@ -31,6 +31,8 @@ export interface MediaStorage {
   readonly kind: 'local' | 's3';
   /** Stores the bytes under `path`, replacing whatever was there. */
   put(path: string, body: Buffer, contentType: string): Promise<StoredObjectInfo>;
+  /** The same from a stream of exactly `size` bytes, never held whole in memory (restore of a backup, issue 29). */
+  putStream(path: string, body: Readable, size: number, contentType: string): Promise<StoredObjectInfo>;
   /** null when there is no such object. */
   head(path: string): Promise<StoredObjectInfo | null>;
   /** The bytes (or `range` of them) as a stream; null when there is no such object. */

@@ -61,6 +61,12 @@ export class S3MediaStorage implements MediaStorage {
     return { path, size: body.length, contentType, etag: quoted(out.ETag, `${body.length}`), lastModified: new Date() };
   }
 
+  async putStream(path: string, body: Readable, size: number, contentType: string): Promise<StoredObjectInfo> {
+    // A stream body with its length: one PutObject, streamed (objects up to 5 GB).
+    const out = await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: size }));
+    return { path, size, contentType, etag: quoted(out.ETag, `${size}`), lastModified: new Date() };
+  }
+
   async head(path: string): Promise<StoredObjectInfo | null> {
     try {
       const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(path) }));

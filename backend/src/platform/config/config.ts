@@ -44,6 +44,11 @@ const schema = z.object({
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_DOCS: bool.optional(),
+  // Scheduled backups (issue 29): a folder or s3://bucket/prefix, how often, how many to keep, and a passphrase to encrypt them.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY: z.string().regex(/^\d+(m|h|d)$/, 'must be a duration such as 30m, 24h or 7d').default('24h'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*)$/, 'must be a hop count, loopback/linklocal/uniquelocal, or comma-separated addresses/CIDRs')
@@ -96,6 +101,8 @@ export interface AppConfig {
   /** Issue 27: LOG_SIGNING_KEY parsed (null: the key kept in the database), and where new checkpoints are POSTed. */
   logSigningKey: NoteSigner | null;
   checkpointWitnessUrl?: string;
+  /** Scheduled backups (issue 29); `dir` unset: none are taken ('Back up now' says so). */
+  backup: { dir?: string; everyMs: number; keep: number; passphrase?: string };
 }
 
 export class ConfigError extends Error {}
@@ -173,5 +180,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logSigningKey: e.LOG_SIGNING_KEY ? parseSignerKey(e.LOG_SIGNING_KEY) : null,
     checkpointWitnessUrl: e.CHECKPOINT_WITNESS_URL,
+    backup: {
+      dir: e.BACKUP_DIR === undefined ? undefined : e.BACKUP_DIR.startsWith('s3://') ? e.BACKUP_DIR : resolve(e.BACKUP_DIR),
+      everyMs: durationMs(e.BACKUP_EVERY),
+      keep: e.BACKUP_KEEP,
+      passphrase: e.BACKUP_PASSPHRASE,
+    },
   };
+}
+
+/** '30m', '24h', '7d' → milliseconds (the schema has checked the shape). */
+function durationMs(text: string): number {
+  const n = Number(text.slice(0, -1));
+  return n * { m: 60_000, h: 3_600_000, d: 86_400_000 }[text.slice(-1) as 'm' | 'h' | 'd'];
 }

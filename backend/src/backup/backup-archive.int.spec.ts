@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allProjections, ensureReadModels, type Database } from '@punchline/projections';
+import { createMediaStorage, type MediaStorage } from '../media';
+import { migrate } from '../platform/database/migrations';
+import { createEventStore, eventStoreMigrations, storeProjections, type VerifiableEventStore } from '../platform/event-store/create-event-store';
+import { EventStoreDbEventStore } from '../platform/event-store/eventstoredb-event-store';
+import { InMemoryEventStoreDb } from '../platform/event-store/test-support/in-memory-eventstoredb';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
+import { BackupInvalidError, ensureBackupTables, restoreBackup, validateBackup, writeBackupFile, type BackupSideStore } from '.';
+
+/**
+ * Issue 29: what restore refuses (truncated, corrupted, tampered, wrong passphrase: before anything
+ * is written, naming what is wrong), the side-store extension point with its erasures, and a restore
+ * into EventStoreDB (over the contract suite's in-memory emulation: it checks our reading of the
+ * server's rules, not the server).
+ */
+interface Site {
+  test: TestDatabase;
+  store: VerifiableEventStore;
+  storage: MediaStorage;
+  close(): Promise<void>;
+}
+
+const localStorage = (dir: string) => createMediaStorage({ dataDir: dir, storage: { kind: 'local', bucket: 'media', region: 'us-east-1', forcePathStyle: false } });
+
+async function openSite(dir: string, options: { esdb?: boolean } = {}): Promise<Site> {
+  const test = await createTestDatabase('pglite');
+  await migrate(test.db, eventStoreMigrations);
+  await ensureReadModels(test.db, allProjections());
+  await ensureBackupTables(test.db);
+  await test.db.query('CREATE SCHEMA IF NOT EXISTS privacy; CREATE TABLE IF NOT EXISTS privacy.people (ref text PRIMARY KEY, email text NOT NULL)');
+  const store = options.esdb ? new EventStoreDbEventStore(new InMemoryEventStoreDb(), test.db) : createEventStore({ eventStore: 'postgres' }, test.db);
+  const storage = localStorage(dir);
+  return { test, store, storage, close: async () => (await store.close(), await test.drop()) };
+}
+
+const metadata = () => ({ actorEmail: 'a@example.com', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() });
+
+/** A test provider standing in for issue 28's personal-data store: rows by opaque reference, erased by PersonalDataErased. */
+const people: BackupSideStore = {
+  name: 'people',
+  async describeContents(db: Database) {
+    const n = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM privacy.people')).rows[0]?.n ?? 0);
+    return n > 0 ? `${n} people` : null;
+  },
+  async *rows(db: Database) {
+    for (const row of (await db.query<{ ref: string; email: string }>('SELECT ref, email FROM privacy.people ORDER BY ref')).rows) yield row;
+  },
+  validate(row) {
+    if (typeof row.ref !== 'string' || typeof row.email !== 'string') throw new Error('a person needs ref and email');
+  },
+  async restore(db: Database, rows) {
+    for (const row of rows) await db.query('INSERT INTO privacy.people (ref, email) VALUES ($1, $2)', [row.ref, row.email]);
+  },
+  erasureIn(event) {
+    return event.type === 'PersonalDataErased' ? { references: [(event.data as { ref: string }).ref], position: event.globalPosition } : null;
+  },
+  async erase(db: Database, erasure) {
+    return (await db.query('DELETE FROM privacy.people WHERE ref = ANY($1::text[])', [erasure.references])).rowCount ?? 0;
+  },
+};
+
+describe('backup archive checks', () => {
+  let dir: string;
+  let source: Site;
+  let file: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'punchline-archive-'));
+    source = await openSite(join(dir, 'source'));
+    for (let i = 0; i < 30; i++) await source.store.append(`thing-${i % 4}`, [{ eventId: randomUUID(), type: 'ThingHappened', data: { i, text: `é ${i}` }, metadata: metadata() }], { expectedRevision: 'any' });
+    await source.storage.put('poster.png', Buffer.alloc(200_000, 3), 'image/png');
+    await source.store.append('media', [{ eventId: randomUUID(), type: 'MediaUploaded', data: { path: 'poster.png', name: 'poster.png', originalName: 'poster.png', size: 200_000, mimeType: 'image/png', sha256: 'x' }, metadata: metadata() }], { expectedRevision: 'any' });
+    await source.test.db.query("INSERT INTO privacy.people (ref, email) VALUES ('p1', 'ada@example.com'), ('p2', 'bob@example.com')");
+    file = join(dir, 'site.backup');
+    await writeBackupFile({ db: source.test.db, store: source.store, storage: source.storage, sideStores: [people] }, file, { appVersion: 'test' });
+  });
+  afterAll(async () => {
+    await source?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const variant = (name: string, bytes: Buffer): string => {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const refusal = async (path: string, passphrase?: string): Promise<string> => {
+    const error = await validateBackup(path, { sideStores: [people], passphrase }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupInvalidError);
+    return (error as Error).message;
+  };
+
+  it('accepts the untouched file', async () => {
+    const checked = await validateBackup(file, { sideStores: [people] });
+    expect(checked.manifest).toMatchObject({ event_count: 31, media: { files: 1 }, side_stores: ['people'] });
+    expect(checked.trailer.side_store_rows).toEqual({ people: 2 });
+  });
+
+  it('refuses a truncated, corrupted or tampered file, naming what is wrong', async () => {
+    const bytes = readFileSync(file);
+    // Cut anywhere: inside the media, just before the trailer, mid-header.
+    expect(await refusal(variant('cut-half.backup', bytes.subarray(0, Math.floor(bytes.length / 2))))).toMatch(/cut short|no trailer/);
+    expect(await refusal(variant('cut-end.backup', bytes.subarray(0, bytes.length - 1536)))).toMatch(/cut short|no trailer/);
+    expect(await refusal(variant('empty.backup', Buffer.alloc(0)))).toMatch(/empty|not a backup/);
+    // A flipped byte in the media file: its checksum no longer matches the trailer.
+    const media = bytes.indexOf(Buffer.alloc(64, 3));
+    const flipped = Buffer.from(bytes);
+    flipped[media + 10] = 4;
+    expect(await refusal(variant('flipped.backup', flipped))).toMatch(/media\/poster\.png does not match its checksum in the trailer/);
+    // An event edited in place (same length): the hash chain names it.
+    const text = bytes.toString('latin1');
+    const at = text.indexOf('"text":"');
+    const edited = Buffer.from(bytes);
+    edited.write('X', at + 8, 'latin1');
+    expect(await refusal(variant('edited.backup', edited))).toMatch(/the event log does not verify at position \d+ .*hash does not match/);
+    expect(await refusal(variant('not-a-backup.backup', Buffer.from('hello world, not a tar file at all'.repeat(40))))).toMatch(/not a|cannot be read|cut short/);
+  });
+
+  it('encrypts with BACKUP_PASSPHRASE and refuses a wrong passphrase, a cut or an altered encrypted file', async () => {
+    const encrypted = join(dir, 'site.encrypted');
+    await writeBackupFile({ db: source.test.db, store: source.store, storage: source.storage, sideStores: [people] }, encrypted, { appVersion: 'test', passphrase: 'correct horse' });
+    const bytes = readFileSync(encrypted);
+    expect(bytes.includes(Buffer.from('punchline-backup'))).toBe(false);
+    expect((await validateBackup(encrypted, { sideStores: [people], passphrase: 'correct horse' })).manifest.event_count).toBe(31);
+    expect(await refusal(encrypted)).toMatch(/encrypted: set BACKUP_PASSPHRASE/);
+    expect(await refusal(encrypted, 'wrong')).toMatch(/wrong BACKUP_PASSPHRASE/);
+    expect(await refusal(variant('enc-cut.backup', bytes.subarray(0, bytes.length - 100)), 'correct horse')).toMatch(/cut short/);
+    const altered = Buffer.from(bytes);
+    altered[altered.length - 40] ^= 1;
+    expect(await refusal(variant('enc-altered.backup', altered), 'correct horse')).toMatch(/does not authenticate|damaged/);
+  });
+
+  it('writes nothing when the file is refused', async () => {
+    const target = await openSite(join(dir, 'refused-target'));
+    try {
+      const bytes = readFileSync(file);
+      await expect(restoreBackup(variant('cut-again.backup', bytes.subarray(0, bytes.length - 1536)), { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] })).rejects.toThrow(BackupInvalidError);
+      expect(await target.store.headPosition()).toBe(0);
+      expect(await target.storage.list('')).toEqual([]);
+      expect((await target.test.db.query('SELECT * FROM es.restore_runs')).rows).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('restores side-store rows and re-applies erasures recorded after the backup', async () => {
+    // After the backup, the source erases p2 (issue 28 records PersonalDataErased); its later log is exported.
+    await source.store.append('privacy', [{ eventId: randomUUID(), type: 'PersonalDataErased', data: { ref: 'p2' }, metadata: metadata() }], { expectedRevision: 'any' });
+    const later = join(dir, 'later.backup');
+    await writeBackupFile({ db: source.test.db, store: source.store, storage: source.storage, sideStores: [people] }, later, { appVersion: 'test' });
+    const target = await openSite(join(dir, 'side-target'));
+    try {
+      const result = await restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] }, { erasuresFrom: later });
+      expect(result.erasures).toEqual({ applied: 1, rows: 1 });
+      expect((await target.test.db.query('SELECT ref FROM privacy.people ORDER BY ref')).rows).toEqual([{ ref: 'p1' }]);
+      // The log itself is the backup's: the erasure event is not copied into it.
+      expect(await target.store.headPosition()).toBe(31);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('takes the erasures from an audit export as well (its checkpoint line included)', async () => {
+    const exported = join(dir, 'later.ndjson');
+    const lines = ['{"format":"punchline-event-log","version":1,"gapless":true}'];
+    for await (const line of source.store.exportLines()) lines.push(line);
+    lines.push(JSON.stringify({ checkpoint: 'example.org/punchline-log\n1\nAAAA\n' }));
+    writeFileSync(exported, `${lines.join('\n')}\n`);
+    const target = await openSite(join(dir, 'export-target'));
+    try {
+      const result = await restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] }, { erasuresFrom: exported });
+      expect(result.erasures).toEqual({ applied: 1, rows: 1 });
+      expect((await target.test.db.query('SELECT ref FROM privacy.people ORDER BY ref')).rows).toEqual([{ ref: 'p1' }]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses erasures from the log of another site', async () => {
+    const other = await openSite(join(dir, 'other'));
+    const target = await openSite(join(dir, 'other-target'));
+    try {
+      await other.store.append('x', [{ eventId: randomUUID(), type: 'PersonalDataErased', data: { ref: 'p1' }, metadata: metadata() }], { expectedRevision: 'any' });
+      const otherFile = join(dir, 'other.backup');
+      await writeBackupFile({ db: other.test.db, store: other.store, storage: other.storage, sideStores: [people] }, otherFile, { appVersion: 'test' });
+      await expect(restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] }, { erasuresFrom: otherFile })).rejects.toThrow(/not the log this backup was taken from/);
+      expect(await target.store.headPosition()).toBe(0);
+    } finally {
+      await other.close();
+      await target.close();
+    }
+  });
+
+  it('restores into EventStoreDB (in-memory emulation): same events in order, read models rebuilt, media back', async () => {
+    const target = await openSite(join(dir, 'esdb-target'), { esdb: true });
+    try {
+      const result = await restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people], storeProjections: storeProjections(target.store) });
+      expect(result.events).toBe(31);
+      const restored = await target.store.readAll({ fromPosition: 0, limit: 1000 });
+      const original = await source.store.readAll({ fromPosition: 0, limit: 31 });
+      expect(restored.map((e) => [e.eventId, e.streamId, e.streamRevision, e.type, e.data])).toEqual(original.map((e) => [e.eventId, e.streamId, e.streamRevision, e.type, e.data]));
+      expect((await target.test.db.query<{ path: string }>('SELECT path FROM rm.media_files')).rows.map((r) => r.path)).toEqual(['poster.png']);
+      expect((await target.storage.list('')).map((o) => o.path)).toEqual(['poster.png']);
+      expect((await target.store.verifyChain()).ok).toBe(true);
+      // Not empty any more: a second restore is refused in words.
+      await expect(restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] })).rejects.toThrow(/not empty: the event store holds events/);
+    } finally {
+      await target.close();
+    }
+  });
+});

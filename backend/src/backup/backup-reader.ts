@@ -1,0 +1,330 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import * as tar from 'tar-stream';
+import { isSafeMediaPath } from '@punchline/domain';
+import { ChainWalker, type ChainExportHeader, type ChainRecord } from '../platform/event-store/hash-chain';
+import { CheckpointFormatError, parseEarlier } from '../platform/log-tree/checkpoint-check';
+import { MerkleFrontier, leafHashOfChainHash } from '../platform/log-tree/merkle';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  EVENTS_PREFIX,
+  MANIFEST_ENTRY,
+  MEDIA_PREFIX,
+  SIDE_STORES_PREFIX,
+  TRAILER_ENTRY,
+  type BackupManifest,
+  type BackupTrailer,
+  type BackupTrailerEntry,
+} from './backup-format';
+import { BackupDecryptionError, ENCRYPTED_MAGIC, decryptingStream, looksEncrypted } from './backup-encryption';
+import type { BackupSideStore } from './side-stores';
+
+/** A backup file that restore refuses, with what is wrong in words (nothing has been written). */
+export class BackupInvalidError extends Error {}
+
+/** One event of the archive as restore writes it: the export line's fields plus recorded_at. */
+export interface ArchivedEvent extends ChainRecord {
+  recordedAt: string;
+}
+
+/** Largest events or side-store entry accepted (the writer cuts them at 4 MB; one event may be larger). */
+const MAX_TEXT_ENTRY_BYTES = 64 * 1024 * 1024;
+
+/** Opens the archive's tar stream, decrypting when the file is encrypted. */
+async function openTar(file: string, passphrase: string | undefined): Promise<Readable> {
+  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw new BackupInvalidError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: ${error.message}`);
+  });
+  const first = Buffer.alloc(ENCRYPTED_MAGIC.length);
+  try {
+    await handle.read(first, 0, first.length, 0);
+  } finally {
+    await handle.close();
+  }
+  const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
+  if (!looksEncrypted(first)) return raw;
+  if (!passphrase) {
+    raw.destroy();
+    throw new BackupInvalidError('the backup is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with');
+  }
+  const decrypted = decryptingStream(passphrase);
+  raw.on('error', (error) => decrypted.destroy(error));
+  return raw.pipe(decrypted);
+}
+
+export interface ArchiveEntry {
+  name: string;
+  size: number;
+  body: AsyncIterable<Buffer>;
+}
+
+/** The archive's entries in order; a damaged or cut tar stream is a BackupInvalidError. */
+export async function* archiveEntries(file: string, passphrase: string | undefined): AsyncGenerator<ArchiveEntry> {
+  const input = await openTar(file, passphrase);
+  const extract = tar.extract();
+  input.on('error', (error) => extract.destroy(error));
+  input.pipe(extract as unknown as NodeJS.WritableStream);
+  try {
+    for await (const entry of extract) {
+      if (entry.header.type !== 'file') throw new BackupInvalidError(`unexpected ${entry.header.type} entry ${JSON.stringify(entry.header.name)} in the archive`);
+      yield { name: entry.header.name, size: entry.header.size ?? 0, body: entry as unknown as AsyncIterable<Buffer> };
+      // Whatever the consumer left unread is drained, so the next entry can come.
+      entry.resume();
+    }
+  } catch (error) {
+    throw asInvalid(error);
+  } finally {
+    input.destroy();
+  }
+}
+
+/** A read error of the archive (the tar parser, the decryption, a cut file) in words, as a refusal. */
+export function asInvalid(error: unknown): BackupInvalidError {
+  if (error instanceof BackupInvalidError) return error;
+  if (error instanceof BackupDecryptionError) return new BackupInvalidError(error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unexpected end|end of data|premature|invalid tar|checksum|header/i.test(message)) return new BackupInvalidError(`the file is cut short or damaged (not a complete archive: ${message})`);
+  return new BackupInvalidError(`the file cannot be read as a backup archive: ${message}`);
+}
+
+/** Reads a whole (bounded) entry as text. */
+async function entryText(entry: ArchiveEntry): Promise<string> {
+  if (entry.size > MAX_TEXT_ENTRY_BYTES) throw new BackupInvalidError(`${entry.name} is ${entry.size} bytes, more than a backup entry of its kind holds`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry.body) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function parseArchivedEvent(line: string, where: string): ArchivedEvent {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    throw new BackupInvalidError(`${where} is not JSON`);
+  }
+  const event: ArchivedEvent = {
+    globalPosition: value.position as number,
+    eventId: value.event_id as string,
+    streamId: value.stream as string,
+    streamRevision: value.revision as number,
+    type: value.type as string,
+    schemaVersion: value.schema_version as number,
+    data: value.data,
+    metadata: value.metadata,
+    prevHash: value.prev_hash as string,
+    hash: value.hash as string,
+    recordedAt: value.recorded_at as string,
+  };
+  const fine =
+    Number.isSafeInteger(event.globalPosition) &&
+    event.globalPosition > 0 &&
+    typeof event.eventId === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(event.eventId) &&
+    typeof event.streamId === 'string' &&
+    event.streamId.length > 0 &&
+    Number.isSafeInteger(event.streamRevision) &&
+    event.streamRevision >= 0 &&
+    typeof event.type === 'string' &&
+    event.type.length > 0 &&
+    Number.isSafeInteger(event.schemaVersion) &&
+    event.data !== undefined &&
+    typeof event.metadata === 'object' &&
+    event.metadata !== null &&
+    typeof event.prevHash === 'string' &&
+    typeof event.hash === 'string' &&
+    typeof event.recordedAt === 'string' &&
+    !Number.isNaN(Date.parse(event.recordedAt));
+  if (!fine) throw new BackupInvalidError(`${where} is not a complete archived event`);
+  return event;
+}
+
+/** The events of one events/ entry (the first one starts with the export's header line). */
+function* eventsOf(text: string, name: string, first: boolean): Generator<ArchivedEvent> {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  else throw new BackupInvalidError(`${name} does not end with a whole line`);
+  let index = 0;
+  if (first) {
+    let header: Partial<ChainExportHeader> = {};
+    try {
+      header = JSON.parse(lines[0] ?? '') as Partial<ChainExportHeader>;
+    } catch {
+      // reported below
+    }
+    if (header.format !== 'punchline-event-log' || header.version !== 1) throw new BackupInvalidError(`${name} does not start with the event log's header line`);
+    index = 1;
+  }
+  for (; index < lines.length; index++) yield parseArchivedEvent(lines[index]!, `${name} line ${index + 1}`);
+}
+
+export interface ValidatedBackup {
+  manifest: BackupManifest;
+  trailer: BackupTrailer;
+  /** Media paths in the archive, with their sizes. */
+  mediaFiles: number;
+  mediaBytes: number;
+}
+
+export interface ValidateOptions {
+  passphrase?: string;
+  sideStores: BackupSideStore[];
+  onProgress?: (progress: { events: number; totalEvents: number; mediaFiles: number; totalMediaFiles: number; label: string }) => void;
+  /** Checks the manifest's signed checkpoint against its head (issue 27), when there is one. */
+  verifyCheckpoint?: (checkpoint: string, head: { position: number; hash: string }, eventCount: number) => Promise<string | null>;
+}
+
+function parseManifest(text: string): BackupManifest {
+  let value: Partial<BackupManifest>;
+  try {
+    value = JSON.parse(text) as Partial<BackupManifest>;
+  } catch {
+    throw new BackupInvalidError('the manifest is not JSON');
+  }
+  if (value.format !== BACKUP_FORMAT) throw new BackupInvalidError('not a Punchline backup (the manifest names another format)');
+  if (value.format_version !== BACKUP_FORMAT_VERSION) throw new BackupInvalidError(`backup format version ${String(value.format_version)} is not one this version reads (it reads ${BACKUP_FORMAT_VERSION})`);
+  const head = value.head;
+  const headFine = head === null || (typeof head === 'object' && Number.isSafeInteger(head?.position) && typeof head?.hash === 'string');
+  if (!Number.isSafeInteger(value.event_count) || !headFine || !Number.isSafeInteger(value.media?.files) || !Array.isArray(value.side_stores)) {
+    throw new BackupInvalidError('the manifest is incomplete (event count, head, media or side stores missing)');
+  }
+  return value as BackupManifest;
+}
+
+/**
+ * The first pass of restore: reads the whole file and checks everything before anything is written
+ * (issue 29: a truncated, corrupted or tampered file is refused, naming what is wrong): the archive
+ * is whole (its trailer is there and last), every entry's size and sha256 match the trailer, the
+ * events form the hash chain from the first event to exactly the head and count the manifest
+ * names, media paths are safe and all there, side-store rows are ones their provider accepts.
+ */
+export async function validateBackup(file: string, options: ValidateOptions): Promise<ValidatedBackup> {
+  try {
+    return await checkWholeFile(file, options);
+  } catch (error) {
+    throw asInvalid(error);
+  }
+}
+
+async function checkWholeFile(file: string, options: ValidateOptions): Promise<ValidatedBackup> {
+  let manifest: BackupManifest | null = null;
+  let trailer: BackupTrailer | null = null;
+  const seen: BackupTrailerEntry[] = [];
+  const walker = new ChainWalker({ gapless: true });
+  // The log tree over the archived chain hashes (issue 27), to check the manifest's checkpoint against.
+  const tree = new MerkleFrontier();
+  const mediaPaths = new Set<string>();
+  let mediaBytes = 0;
+  let eventChunks = 0;
+  const sideRows: Record<string, number> = {};
+  const progress = { events: 0, totalEvents: 0, mediaFiles: 0, totalMediaFiles: 0, label: '' };
+  for await (const entry of archiveEntries(file, options.passphrase)) {
+    if (trailer) throw new BackupInvalidError(`${entry.name} follows the trailer (entries were appended to the archive)`);
+    if (entry.name === TRAILER_ENTRY) {
+      if (!manifest) throw new BackupInvalidError('the archive has no manifest');
+      const text = await entryText(entry);
+      try {
+        trailer = JSON.parse(text) as BackupTrailer;
+      } catch {
+        throw new BackupInvalidError('the trailer is not JSON (damaged file)');
+      }
+      if (trailer.format !== 'punchline-backup-trailer' || !Array.isArray(trailer.entries)) throw new BackupInvalidError('the trailer is not a backup trailer');
+      continue;
+    }
+    // Hash the entry as it goes by; the checks by kind read the same bytes.
+    const hash = createHash('sha256');
+    let size = 0;
+    const tee = (async function* (): AsyncGenerator<Buffer> {
+      for await (const chunk of entry.body) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    })();
+    const teed: ArchiveEntry = { ...entry, body: tee };
+    if (seen.length === 0) {
+      if (entry.name !== MANIFEST_ENTRY) throw new BackupInvalidError(`not a Punchline backup: the archive starts with ${JSON.stringify(entry.name)}, not ${MANIFEST_ENTRY}`);
+      manifest = parseManifest(await entryText(teed));
+      progress.totalEvents = manifest.event_count;
+      progress.totalMediaFiles = manifest.media.files;
+    } else if (entry.name.startsWith(EVENTS_PREFIX)) {
+      const text = await entryText(teed);
+      for (const event of eventsOf(text, entry.name, eventChunks === 0)) {
+        const broken = walker.next(event);
+        if (broken) throw new BackupInvalidError(`the event log does not verify at position ${broken.position} (event ${broken.eventId}, stream ${broken.streamId}, type ${broken.type}): ${broken.reason}`);
+        tree.append(leafHashOfChainHash(event.hash));
+      }
+      eventChunks += 1;
+      progress.events = walker.verified;
+      options.onProgress?.({ ...progress, label: entry.name });
+    } else if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
+      const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
+      const provider = options.sideStores.find((s) => s.name === name);
+      if (!provider) throw new BackupInvalidError(`the archive holds data of a side store named ${JSON.stringify(name)}, which this version does not know`);
+      const lines = (await entryText(teed)).split('\n').filter((l) => l !== '');
+      for (const [i, line] of lines.entries()) {
+        try {
+          provider.validate(JSON.parse(line) as Record<string, unknown>);
+        } catch (error) {
+          throw new BackupInvalidError(`${entry.name} line ${i + 1}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      sideRows[name] = (sideRows[name] ?? 0) + lines.length;
+    } else if (entry.name.startsWith(MEDIA_PREFIX)) {
+      const path = entry.name.slice(MEDIA_PREFIX.length);
+      if (!isSafeMediaPath(path)) throw new BackupInvalidError(`${entry.name}: not a media path restore may write`);
+      if (mediaPaths.has(path)) throw new BackupInvalidError(`${entry.name} appears twice`);
+      mediaPaths.add(path);
+      for await (const chunk of tee) mediaBytes += chunk.length;
+      progress.mediaFiles = mediaPaths.size;
+      options.onProgress?.({ ...progress, label: path });
+    } else {
+      throw new BackupInvalidError(`unexpected entry ${JSON.stringify(entry.name)} in the archive`);
+    }
+    // Anything the checks did not read is still hashed.
+    for await (const _chunk of tee) void _chunk;
+    if (size !== entry.size) throw new BackupInvalidError(`${entry.name} is cut short (${size} of ${entry.size} bytes)`);
+    seen.push({ name: entry.name, size, sha256: hash.digest('hex') });
+  }
+  if (!manifest) throw new BackupInvalidError('the file is empty or not a backup archive');
+  if (!trailer) throw new BackupInvalidError('the archive has no trailer: the backup was cut short (truncated file or interrupted backup)');
+  if (trailer.entries.length !== seen.length) throw new BackupInvalidError(`the trailer lists ${trailer.entries.length} entries, the archive holds ${seen.length}`);
+  for (const [i, listed] of trailer.entries.entries()) {
+    const found = seen[i]!;
+    if (listed.name !== found.name) throw new BackupInvalidError(`entry ${i + 1} is ${found.name}, the trailer lists ${listed.name}`);
+    if (listed.size !== found.size || listed.sha256 !== found.sha256) throw new BackupInvalidError(`${found.name} does not match its checksum in the trailer (altered or damaged)`);
+  }
+  if (eventChunks === 0) throw new BackupInvalidError('the archive holds no event log');
+  const head = walker.head;
+  if (walker.verified !== manifest.event_count) throw new BackupInvalidError(`the archive holds ${walker.verified} events, the manifest says ${manifest.event_count}`);
+  if ((head?.position ?? null) !== (manifest.head?.position ?? null) || (head?.hash ?? null) !== (manifest.head?.hash ?? null)) {
+    throw new BackupInvalidError(`the event log ends at ${describeHead(head)}, the manifest names ${describeHead(manifest.head)}`);
+  }
+  const missing = Array.isArray(trailer.media_missing) ? trailer.media_missing.length : 0;
+  if (mediaPaths.size + missing !== manifest.media.files) throw new BackupInvalidError(`the archive holds ${mediaPaths.size} media files (${missing} missing when backed up), the manifest lists ${manifest.media.files}`);
+  for (const name of manifest.side_stores) {
+    if (!options.sideStores.some((s) => s.name === name)) throw new BackupInvalidError(`the backup includes a side store named ${JSON.stringify(name)}, which this version does not know`);
+    if ((sideRows[name] ?? 0) !== (trailer.side_store_rows?.[name] ?? 0)) throw new BackupInvalidError(`side store ${name}: ${sideRows[name] ?? 0} rows in the archive, the trailer says ${trailer.side_store_rows?.[name] ?? 0}`);
+  }
+  if (manifest.checkpoint) {
+    // The signed checkpoint must name exactly this log: its size and the Merkle root of the archived chain hashes.
+    let checkpoint;
+    try {
+      checkpoint = parseEarlier(manifest.checkpoint).checkpoint;
+    } catch (error) {
+      if (error instanceof CheckpointFormatError) throw new BackupInvalidError(`the manifest's checkpoint is not readable: ${error.message}`);
+      throw error;
+    }
+    if (checkpoint.size !== walker.verified) throw new BackupInvalidError(`the manifest's checkpoint covers ${checkpoint.size} events, the archive holds ${walker.verified}`);
+    if (!checkpoint.root.equals(tree.root())) throw new BackupInvalidError("the manifest's checkpoint does not match the archived log (another Merkle root: the log or the checkpoint was altered)");
+  }
+  if (manifest.checkpoint && options.verifyCheckpoint && manifest.head) {
+    const problem = await options.verifyCheckpoint(manifest.checkpoint, manifest.head, manifest.event_count);
+    if (problem) throw new BackupInvalidError(`the manifest's checkpoint does not verify: ${problem}`);
+  }
+  return { manifest, trailer, mediaFiles: mediaPaths.size, mediaBytes };
+}
+
+export const describeHead = (head: { position: number; hash: string } | null): string => (head ? `position ${head.position} (hash ${head.hash})` : 'an empty log');

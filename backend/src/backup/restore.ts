@@ -1,0 +1,377 @@
+import { Readable } from 'node:stream';
+import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState } from '@punchline/domain';
+import { Projector, allProjections, ensureReadModels, replay, type Database, type Projection } from '@punchline/projections';
+import type { MediaStorage } from '../media';
+import { privacyEraserProjection } from '../privacy';
+import type { LogIntegrity } from '../platform/event-store/hash-chain';
+import { EVENTS_PREFIX, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { ChainWalker } from '../platform/event-store/hash-chain';
+import { leafSourceFor } from '../platform/event-store/create-event-store';
+import { compareWithCheckpoint, describeComparison, liveLeaves, parseEarlier } from '../platform/log-tree/checkpoint-check';
+import { archiveEntries, BackupInvalidError, describeHead, parseArchivedEvent, validateBackup, type ArchivedEvent, type ValidateOptions } from './backup-reader';
+import type { BackupSideStore, SideStoreErasure } from './side-stores';
+
+/** Where a restore writes: an empty store of any kind. */
+export interface RestoreTarget {
+  db: Database;
+  store: EventStore & LogIntegrity;
+  storage: MediaStorage;
+  sideStores: BackupSideStore[];
+  /** Extra projections the store needs its leader to run (the EventStoreDB log digest). */
+  storeProjections?: Projection[];
+}
+
+export interface RestoreProgress {
+  phase: 'checking' | 'events' | 'side-stores' | 'media' | 'read-models' | 'verifying' | 'done';
+  events: number;
+  totalEvents: number;
+  mediaFiles: number;
+  totalMediaFiles: number;
+  label: string;
+}
+
+export interface RestoreOptions {
+  passphrase?: string;
+  onProgress?: (progress: RestoreProgress) => void;
+  /** Rows per INSERT into es.events (default 1000). */
+  batchSize?: number;
+  verifyCheckpoint?: ValidateOptions['verifyCheckpoint'];
+  /** Remakes the responsive variants of images (default true); the bench turns it off. */
+  remakeVariants?: (target: RestoreTarget) => Promise<number>;
+  /**
+   * A later log of the same site (a newer backup file or an audit export, GET /api/admin/audit/export):
+   * erasures it records after the backup's head are applied again to the restored side stores (29.4).
+   */
+  erasuresFrom?: string;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  events: number;
+  mediaFiles: number;
+  variants: number;
+  /** Erasures re-applied from `erasuresFrom` (events found, side-store rows removed). */
+  erasures: { applied: number; rows: number };
+  /** What the restored store's own verification found (postgres: the same head as the manifest). */
+  head: { position: number; hash: string } | null;
+}
+
+/** The target is not empty, or an earlier restore into it did not finish: nothing was written. */
+export class RestoreRefusedError extends Error {}
+
+/**
+ * What an empty store means (issue 29: restore only into one, naming what it found otherwise): no
+ * event, no media object, no side-store row, no unfinished restore.
+ */
+export async function describeTargetContents(target: RestoreTarget): Promise<string[]> {
+  const found: string[] = [];
+  const { rows: markers } = await target.db.query<{ archive: string; started_at: string; finished_at: string | null }>(
+    'SELECT archive, started_at::text, finished_at::text FROM es.restore_runs ORDER BY started_at DESC LIMIT 1',
+  );
+  const marker = markers[0];
+  if (marker && !marker.finished_at) {
+    found.push(`an earlier restore of ${marker.archive} (started ${marker.started_at}) did not finish: empty the database and the media storage, then restore again`);
+  }
+  const head = await target.store.headPosition();
+  if (head > 0) {
+    const { rows } = target.store.kind === 'postgres' ? await target.db.query<{ n: string }>('SELECT count(*)::text AS n FROM es.events') : { rows: [] as { n: string }[] };
+    found.push(target.store.kind === 'postgres' ? `the event store holds ${rows[0]?.n ?? '?'} events (head at position ${head})` : `the event store holds events (head at position ${head})`);
+  }
+  const objects = await target.storage.list('');
+  if (objects.length > 0) {
+    const names = objects.slice(0, 3).map((o) => o.path).join(', ');
+    found.push(`the media storage holds ${objects.length} file${objects.length === 1 ? '' : 's'} (${names}${objects.length > 3 ? ', …' : ''})`);
+  }
+  for (const side of target.sideStores) {
+    const contents = await side.describeContents(target.db);
+    if (contents) found.push(`${side.name}: ${contents}`);
+  }
+  return found;
+}
+
+/**
+ * `npm run restore` (issue 29). First reads the whole file and checks it (validateBackup: nothing is
+ * written for a truncated, corrupted or tampered file), then checks the target is empty, then reads
+ * the file again and writes: the events as they were (postgres: rows with their ids, positions, times
+ * and hashes; EventStoreDB: appended in log order with their ids, streams, revisions and contents,
+ * at the server's positions and times), side-store rows, media originals; then rebuilds the read
+ * models from position 0, remakes image variants, and verifies the restored log against the manifest.
+ * A marker row (es.restore_runs) is written first and closed last, so an interrupted restore leaves a
+ * store that the next restore refuses in words.
+ */
+export async function restoreBackup(file: string, target: RestoreTarget, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const progress: RestoreProgress = { phase: 'checking', events: 0, totalEvents: 0, mediaFiles: 0, totalMediaFiles: 0, label: '' };
+  const report = () => options.onProgress?.({ ...progress });
+  const checked = await validateBackup(file, {
+    passphrase: options.passphrase,
+    sideStores: target.sideStores,
+    verifyCheckpoint: options.verifyCheckpoint,
+    onProgress: (p) => options.onProgress?.({ phase: 'checking', ...p }),
+  });
+  const { manifest } = checked;
+  // The later log is read (and checked) before anything is written too.
+  const erasures = options.erasuresFrom ? await erasuresAfter(options.erasuresFrom, manifest, target.sideStores, options.passphrase) : [];
+  const found = await describeTargetContents(target);
+  if (found.length > 0) throw new RestoreRefusedError(`restore writes only into an empty store; this one is not empty: ${found.join('; ')}`);
+
+  await target.db.query('INSERT INTO es.restore_runs (archive, head_position, head_hash) VALUES ($1, $2, $3)', [file, manifest.head?.position ?? 0, manifest.head?.hash ?? '']);
+  progress.totalEvents = manifest.event_count;
+  progress.totalMediaFiles = checked.mediaFiles;
+  const writeEvents = target.store.kind === 'postgres' ? postgresEventWriter(target.db, options.batchSize ?? 1000) : eventStoreDbWriter(target.store);
+  let eventChunks = 0;
+  for await (const entry of archiveEntries(file, options.passphrase)) {
+    if (entry.name.startsWith(EVENTS_PREFIX)) {
+      progress.phase = 'events';
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+      lines.pop();
+      const events = (eventChunks++ === 0 ? lines.slice(1) : lines).map((line, i) => parseArchivedEvent(line, `${entry.name} line ${i + 1}`));
+      await writeEvents.write(events);
+      progress.events += events.length;
+      report();
+    } else if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
+      progress.phase = 'side-stores';
+      const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
+      const provider = target.sideStores.find((s) => s.name === name)!;
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      const rows = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+      await provider.restore(target.db, rows);
+    } else if (entry.name.startsWith(MEDIA_PREFIX)) {
+      progress.phase = 'media';
+      const path = entry.name.slice(MEDIA_PREFIX.length);
+      progress.label = path;
+      await target.storage.putStream(path, Readable.from(entry.body), entry.size, mimeTypeForName(path));
+      progress.mediaFiles += 1;
+      report();
+    }
+  }
+  await writeEvents.finish();
+
+  progress.phase = 'read-models';
+  progress.label = '';
+  report();
+  await rebuildReadModels(target);
+  const variants = options.remakeVariants ? await options.remakeVariants(target) : 0;
+
+  progress.phase = 'verifying';
+  report();
+  const head = await verifyRestoredLog(file, target, manifest, options.passphrase);
+  let erasedRows = 0;
+  for (const { provider, erasure } of erasures) erasedRows += await provider.erase(target.db, erasure);
+  await target.db.query('UPDATE es.restore_runs SET finished_at = now() WHERE finished_at IS NULL');
+  progress.phase = 'done';
+  report();
+  return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, erasures: { applied: erasures.length, rows: erasedRows }, head };
+}
+
+interface EventWriter {
+  write(events: ArchivedEvent[]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+/** postgres (PGlite or PostgreSQL): the rows as they were, a batch per INSERT; the streams table at the end. */
+function postgresEventWriter(db: Database, batchSize: number): EventWriter {
+  const insert = `INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at, prev_hash, hash)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::int[], $7::json[], $8::json[], $9::timestamptz[], $10::text[], $11::text[])`;
+  return {
+    async write(events) {
+      for (let at = 0; at < events.length; at += batchSize) {
+        const batch = events.slice(at, at + batchSize);
+        await db.query(insert, [
+          batch.map((e) => e.globalPosition),
+          batch.map((e) => e.streamId),
+          batch.map((e) => e.streamRevision),
+          batch.map((e) => e.eventId),
+          batch.map((e) => e.type),
+          batch.map((e) => e.schemaVersion),
+          // The canonical text the hash covers, as the store writes it.
+          batch.map((e) => canonicalJson(e.data)),
+          batch.map((e) => canonicalJson(e.metadata)),
+          batch.map((e) => e.recordedAt),
+          batch.map((e) => e.prevHash),
+          batch.map((e) => e.hash),
+        ]);
+      }
+    },
+    async finish() {
+      await db.query(`INSERT INTO es.streams (stream_id, revision) SELECT stream_id, max(stream_revision) FROM es.events GROUP BY stream_id
+                      ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision`);
+    },
+  };
+}
+
+/**
+ * EventStoreDB: positions and times are the server's, so each event is appended in log order with
+ * its id, stream, exact revision, type, data and metadata (its own `occurredAt` stays in the
+ * metadata). The log-wide hashes are recomputed by the log digest over the new positions.
+ */
+function eventStoreDbWriter(store: EventStore): EventWriter {
+  return {
+    async write(events) {
+      for (const e of events) {
+        await store.append(e.streamId, [{ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata as never }], {
+          expectedRevision: e.streamRevision === 0 ? 'no_stream' : e.streamRevision - 1,
+        });
+      }
+    },
+    async finish() {},
+  };
+}
+
+/**
+ * The read models from position 0 (they are empty: the store was): replay's bulk path builds them in
+ * a fresh schema and swaps them in (what `npm run replay -- --swap` does, ~3× the live projector's
+ * rate), then the projector brings the store's own projections (log tree, EventStoreDB digest) and
+ * issue 28's eraser (erasures in the restored log are carried out again) up to the head.
+ */
+async function rebuildReadModels(target: RestoreTarget): Promise<void> {
+  const extra = [...(target.storeProjections ?? []), privacyEraserProjection];
+  await ensureReadModels(target.db, extra);
+  await replay({ db: target.db, store: target.store, projections: allProjections(), swap: true, batchSize: 5000 });
+  const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra], batchSize: 5000, logger: quietLogger });
+  for (;;) {
+    const outcome = await projector.processNextBatch();
+    if (outcome.kind === 'caught-up') break;
+  }
+}
+
+const quietLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The restored log against the manifest. postgres: the store's own chain verification must reach the
+ * manifest's head, same position and hash. EventStoreDB: positions differ, so the restored log is
+ * read back and compared event by event with the archive (id, stream, revision, type, data,
+ * metadata) — this checks our reading of the server, as the contract suite's emulation does.
+ */
+async function verifyRestoredLog(file: string, target: RestoreTarget, manifest: BackupManifest, passphrase: string | undefined): Promise<{ position: number; hash: string } | null> {
+  if (target.store.kind === 'postgres') {
+    const verification = await target.store.verifyChain();
+    if (!verification.ok) throw new Error(`the restored log does not verify: ${verification.firstInvalid?.reason ?? 'unknown'}`);
+    if (verification.verified !== manifest.event_count || verification.head?.position !== manifest.head?.position || verification.head?.hash !== manifest.head?.hash) {
+      throw new Error(`the restored log ends at ${describeHead(verification.head)}, the manifest names ${describeHead(manifest.head)}`);
+    }
+    if (manifest.checkpoint) {
+      // DESIGN §17: the restored log's checkpoint equals the manifest's (the tree recomputed from the restored chain hashes).
+      const compared = await compareWithCheckpoint(parseEarlier(manifest.checkpoint), liveLeaves(target.db, leafSourceFor(target.store)));
+      if (compared.verdict !== 'extends' || compared.current_size !== manifest.event_count) throw new Error(`the restored log does not match the manifest's checkpoint: ${describeComparison(compared)}`);
+    }
+    return verification.head;
+  }
+  let from = 0;
+  let compared = 0;
+  let pending: ArchivedEvent[] = [];
+  let eventChunks = 0;
+  const compare = async (): Promise<void> => {
+    while (pending.length > 0) {
+      const read = await target.store.readAll({ fromPosition: from, limit: Math.min(500, pending.length) });
+      if (read.length === 0) throw new Error(`the restored log has ${compared} events, the archive ${manifest.event_count}`);
+      for (const stored of read) {
+        const archived = pending.shift()!;
+        const same =
+          stored.eventId === archived.eventId &&
+          stored.streamId === archived.streamId &&
+          stored.streamRevision === archived.streamRevision &&
+          stored.type === archived.type &&
+          canonicalJson(stored.data) === canonicalJson(archived.data) &&
+          canonicalJson(stored.metadata) === canonicalJson(archived.metadata);
+        if (!same) throw new Error(`restored event ${compared + 1} (${stored.eventId}) differs from archived event at position ${archived.globalPosition} (${archived.eventId})`);
+        compared += 1;
+        from = stored.globalPosition;
+      }
+    }
+  };
+  for await (const entry of archiveEntries(file, passphrase)) {
+    if (!entry.name.startsWith(EVENTS_PREFIX)) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.body) chunks.push(chunk);
+    const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+    lines.pop();
+    pending = (eventChunks++ === 0 ? lines.slice(1) : lines).map((line, i) => parseArchivedEvent(line, `${entry.name} line ${i + 1}`));
+    await compare();
+  }
+  if ((await target.store.readAll({ fromPosition: from, limit: 1 })).length > 0) throw new Error('the restored log holds more events than the archive');
+  if (compared !== manifest.event_count) throw new BackupInvalidError(`compared ${compared} events, the manifest names ${manifest.event_count}`);
+  return { position: from, hash: '' };
+}
+
+/** The library at the restored head (the media stream folded): what variants to remake. */
+export async function restoredMediaState(store: EventStore): Promise<MediaState> {
+  let state: MediaState = mediaDecider.initialState;
+  for (const event of await store.readStream(MEDIA_STREAM)) {
+    if (mediaDecider.isEventType(event.type)) state = mediaDecider.evolve(state, event as Parameters<typeof mediaDecider.evolve>[1]);
+  }
+  return state;
+}
+
+/** The events of a later log: a backup archive's events/ entries, or an audit export's lines. */
+async function* laterLogEvents(file: string, passphrase: string | undefined): AsyncGenerator<ArchivedEvent | Omit<ArchivedEvent, 'recordedAt'>> {
+  const handle = await open(file, 'r').catch(() => {
+    throw new BackupInvalidError(`${file}: no such file (the later log to take erasures from)`);
+  });
+  const first = Buffer.alloc(1);
+  await handle.read(first, 0, 1, 0).finally(() => handle.close());
+  if (first.toString() === '{') {
+    // An audit export: a header line, then one event a line.
+    let header = true;
+    let number = 0;
+    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+      number += 1;
+      if (line.trim() === '') continue;
+      if (header) {
+        header = false;
+        if (!line.includes('"punchline-event-log"')) throw new BackupInvalidError(`${file} is neither a backup nor an event log export`);
+        continue;
+      }
+      // Issue 27's exports end with {"checkpoint": …}: not an event.
+      if (/^\{"checkpoint":/.test(line.trim())) continue;
+      yield parseArchivedEvent(line.replace(/}\s*$/, ',"recorded_at":"1970-01-01T00:00:00Z"}'), `${file} line ${number}`);
+    }
+    return;
+  }
+  let chunks = 0;
+  for await (const entry of archiveEntries(file, passphrase)) {
+    if (!entry.name.startsWith(EVENTS_PREFIX)) continue;
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.body) parts.push(chunk);
+    const lines = Buffer.concat(parts).toString('utf8').split('\n');
+    lines.pop();
+    yield* (chunks++ === 0 ? lines.slice(1) : lines).map((line, i) => parseArchivedEvent(line, `${file}: ${entry.name} line ${i + 1}`));
+  }
+}
+
+/**
+ * Issue 29.4: the erasures a later log of the same site recorded after the backup's head. The later
+ * log must verify as a chain and hold the backup's head at the same position with the same hash
+ * (it is the continuation of this very log); otherwise it is refused before anything is written.
+ */
+async function erasuresAfter(
+  file: string,
+  manifest: BackupManifest,
+  sideStores: BackupSideStore[],
+  passphrase: string | undefined,
+): Promise<{ provider: BackupSideStore; erasure: SideStoreErasure }[]> {
+  const walker = new ChainWalker({ gapless: true });
+  const headPosition = manifest.head?.position ?? 0;
+  let joined = headPosition === 0;
+  const found: { provider: BackupSideStore; erasure: SideStoreErasure }[] = [];
+  for await (const event of laterLogEvents(file, passphrase)) {
+    const broken = walker.next(event);
+    if (broken) throw new BackupInvalidError(`the later log ${file} does not verify at position ${broken.position}: ${broken.reason}`);
+    if (event.globalPosition === headPosition) {
+      if (event.hash !== manifest.head?.hash) throw new BackupInvalidError(`${file} is not the log this backup was taken from (position ${headPosition} has another hash)`);
+      joined = true;
+    }
+    if (event.globalPosition <= headPosition) continue;
+    for (const provider of sideStores) {
+      const erasure = provider.erasureIn(event);
+      if (erasure) found.push({ provider, erasure });
+    }
+  }
+  if (!joined) throw new BackupInvalidError(`${file} is not the log this backup was taken from (it does not reach position ${headPosition})`);
+  return found;
+}
