@@ -140,9 +140,6 @@ export function calendarText(value: string): string {
     .trim();
 }
 
-/** How often subscribed calendar apps should fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
-const CALENDAR_REFRESH = 'PT6H';
-
 /**
  * The calendar feed (RFC 5545, written by ical-generator): every readable upcoming show, UIDs stable
  * per title and venue, SEQUENCE = how many times its date or ticket link changed across the
@@ -158,6 +155,7 @@ export function eventsCalendar(settings: SettingsRecord, baseUrl: string, now: D
     name: calendarText(`${settings.site_title} shows`),
     prodId: { company: 'Punchline', product: 'events', language: 'EN' },
     url: `${baseUrl}/events`,
+    // How often subscribed calendar apps fetch the feed again (REFRESH-INTERVAL and X-PUBLISHED-TTL: PT6H).
     ttl: 6 * 3600,
   });
   for (const { show, when } of datedUpcomingShows(settings, now)) {
