@@ -58,7 +58,7 @@ function usePublishPreview(open: boolean, choice: PublishChoice | null, draftOnS
 }
 
 export function PublishDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { editor, lock, schedules } = useEditor();
+  const { editor, lock } = useEditor();
   const [timing, setTiming] = useState<PublishTiming>({ kind: 'now' });
   const list = useSnapshotList({ draftOnly: true, enabled: open });
   const versions = list.data ?? [];
@@ -98,7 +98,6 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     setSubmitError(null);
     const at = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
     const outcome = at === null ? await editor.publish(choice) : await editor.schedulePublish(choice, at);
-    if (outcome.ok && at !== null) await schedules.refresh();
     submittingRef.current = false;
     setSubmitting(false);
     if (outcome.ok) onClose();
