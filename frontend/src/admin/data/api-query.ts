@@ -41,6 +41,15 @@ export const queryKeys = {
   media: ['media'] as const,
   mediaList: (params: { sort: string; direction: string; q: string }) => ['media', 'list', params] as const,
   mediaUsage: ['media', 'usage'] as const,
+  /** The settings editor (issue 26): everything under `editor` belongs to one editing screen. */
+  editor: ['editor'] as const,
+  snapshots: ['editor', 'snapshots'] as const,
+  snapshotList: (draftOnly: boolean) => ['editor', 'snapshots', { draftOnly }] as const,
+  schedules: ['editor', 'schedules'] as const,
+  provenance: (version: string | null) => ['editor', 'provenance', version] as const,
+  /** The records the publish dialog compares (live, the draft as the site reads it, one snapshot). */
+  publishPreview: ['editor', 'publish-preview'] as const,
+  publishRecord: (source: string) => ['editor', 'publish-preview', source] as const,
   audit: (filters: { actor: string; action: string; q: string; limit: number; direction: string; contentOnly: boolean }) => ['audit', filters] as const,
 };
 

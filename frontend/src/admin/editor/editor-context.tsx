@@ -4,8 +4,7 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { editorControls, type EditorControls } from './draft-editor';
 import type { LockTiming } from './draft-lock';
 import { settingsApi, type SettingsApi } from './settings-api';
-import { useProvenanceData, type ProvenanceMap } from './field-provenance';
-import { useSchedules, type ScheduleControls } from './scheduled-publishes';
+import { useProvenanceData, useSchedules, type ProvenanceMap, type ScheduleControls } from './api/editor-queries';
 import { rememberedStage, useDraftEditor, type DraftEditorControls } from './use-draft-editor';
 import { useDraftLock, type DraftLockControls } from './use-draft-lock';
 
@@ -34,7 +33,7 @@ export function DraftEditorProvider({ myEmail, children, timing, api = settingsA
   const editor = useDraftEditor({ lockRef, api, initialStage: rememberedStage() });
   const lock = useDraftLock({ stage: editor.state.stage, myEmail, timing, api });
   lockRef.current = lock;
-  const schedules = useSchedules(api);
+  const schedules = useSchedules();
   const provenance = useProvenanceData(editor.state.baseline?.updated_at, editor.state.stage === 'draft');
   const { stage, loading, loadError, busy, current } = editor.state;
   const controls = useMemo(

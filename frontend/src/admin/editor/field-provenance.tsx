@@ -1,31 +1,11 @@
 /**
  * Field provenance (issue 10): beside a field, a quiet 'changed by X, 3 days ago' from the history
- * of the draft (DESIGN §13 /history/fields), linking to that field's history. Read when the editor
- * loads or saves; a failed read shows nothing rather than an error beside every field.
+ * of the draft (DESIGN §13 /history/fields), linking to that field's history. The data comes from
+ * `useProvenanceData` (api/editor-queries), read when the editor loads or saves.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { historyApi, type FieldProvenance } from '../history/history-api';
 import { useEditor } from './editor-context';
-
-export type ProvenanceMap = Record<string, FieldProvenance>;
-
-/** Loads the draft's provenance again whenever `version` (the loaded draft's updated_at) changes. */
-export function useProvenanceData(version: string | null | undefined, enabled: boolean): ProvenanceMap {
-  const [map, setMap] = useState<ProvenanceMap>({});
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let current = true;
-    void historyApi.fields('draft').then((result) => {
-      if (current && result.ok && result.body) setMap(result.body.fields);
-    });
-    return () => {
-      current = false;
-    };
-  }, [version, enabled]);
-  return map;
-}
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],

@@ -9,7 +9,7 @@
  * are unsaved edits (they are kept first, then restored through the same comparison).
  */
 import { canonicalJson, normaliseSettings, type SettingsRecord } from '@punchline/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatWhen } from '../../shared/format-when';
 import { changesForSave, recordForSave } from './draft-editor';
 import { holderDisplayName } from './draft-lock';
@@ -38,29 +38,26 @@ function sameContent(a: SettingsRecord, b: SettingsRecord): boolean {
 }
 
 export function KeptEditsBanner() {
-  const { editor, lock, myEmail, provenance } = useEditor();
+  const { editor, lock, myEmail } = useEditor();
   const status = lock.state.status;
   const [kept, setKept] = useState<KeptEdits | null>(() => readKeptEdits(myEmail));
   const [conflicts, setConflicts] = useState<Field[]>([]);
   const [appliedSome, setAppliedSome] = useState(false);
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
   const previous = useRef(status);
   const editorRef = useRef(editor);
   editorRef.current = editor;
-  const lockRef = useRef(lock);
-  lockRef.current = lock;
 
   useEffect(() => setKept(readKeptEdits(myEmail)), [myEmail]);
 
   /** Keeps the unsaved edits on this device, with the values they were edited from. */
-  const keepOnDevice = () => {
+  const keepOnDevice = useCallback(() => {
     const { state } = editorRef.current;
     if (myEmail && state.baseline && state.current) {
       const changes = changesForSave(state.baseline, state.current, state.pinned);
       setKept(keepEdits(myEmail, changes, new Date(), baseOf(changes, state.baseline)));
       setConflicts([]);
     }
-  };
+  }, [myEmail]);
 
   // Someone else held the lock since this editor last did: the draft on screen may be stale.
   const otherHadIt = useRef(false);
@@ -80,11 +77,102 @@ export function KeptEditsBanner() {
         void editorRef.current.reload();
       }
     }
-  }, [status, myEmail]);
+  }, [status, keepOnDevice]);
 
-  // Issue 25: the draft's version moved (a save, restore or pull made elsewhere, or this tab's own).
-  // Once no operation of this editor is running, the draft is read again and compared with what the
-  // editor shows; only a real difference counts, so this tab's own saves pass unnoticed.
+  const changed = useChangedElsewhere(keepOnDevice);
+
+  const restore = () => {
+    if (kept === null || editor.state.current === null) return;
+    const { apply, conflicts: found } = mergeKeptEdits(kept, editor.state.current);
+    if (Object.keys(apply).length > 0) editor.update(apply);
+    setAppliedSome(Object.keys(apply).length > 0);
+    if (found.length === 0) {
+      forgetKeptEdits();
+      setKept(null);
+      return;
+    }
+    // Only the conflicting fields stay kept (a reload now still offers them).
+    const left = Object.fromEntries(found.map((f) => [f, kept.changes[f]])) as Partial<SettingsRecord>;
+    const base = kept.base ? (Object.fromEntries(found.map((f) => [f, kept.base![f]])) as Partial<SettingsRecord>) : undefined;
+    if (myEmail) keepEdits(myEmail, left, new Date(kept.keptAt), base);
+    setKept({ ...kept, changes: left, base });
+    setConflicts(found);
+  };
+
+  const settle = (field: Field, useMine: boolean) => {
+    if (kept === null) return;
+    if (useMine) editor.update({ [field]: kept.changes[field] } as Partial<SettingsRecord>);
+    const rest = conflicts.filter((f) => f !== field);
+    setConflicts(rest);
+    if (rest.length === 0) {
+      forgetKeptEdits();
+      setKept(null);
+      return;
+    }
+    const left = Object.fromEntries(rest.map((f) => [f, kept.changes[f]])) as Partial<SettingsRecord>;
+    const base = kept.base ? (Object.fromEntries(rest.map((f) => [f, kept.base![f]])) as Partial<SettingsRecord>) : undefined;
+    if (myEmail) keepEdits(myEmail, left, new Date(kept.keptAt), base);
+    setKept({ ...kept, changes: left, base });
+  };
+
+  const changedBanner = changed.shown ? <ChangedElsewhereBanner onLoad={() => void changed.load()} onDismiss={changed.dismiss} /> : null;
+
+  if (kept === null) return changedBanner;
+  const current = editor.state.current;
+  if (conflicts.length > 0 && current !== null) {
+    const now = recordForSave(current) as Record<string, unknown>;
+    return (
+      <>
+        {changedBanner}
+        <KeptConflicts conflicts={conflicts} theirs={now} yours={kept.changes} appliedSome={appliedSome} onSettle={settle} />
+      </>
+    );
+  }
+  const fields = Object.keys(kept.changes).map(labelOf);
+  const canRestore = status === 'mine' && !editor.dirty && editor.state.current !== null && editor.state.stage === 'draft';
+  return (
+    <>
+      {changedBanner}
+      <div className="ed-message ed-message--info ed-kept-edits" role="status">
+        <p>
+          Unsaved changes from {formatWhen(kept.keptAt)} are kept on this device ({fields.join(', ')}).{' '}
+          {canRestore ? 'Restore them into the draft to review and save them.' : status === 'mine' ? '' : 'You can restore them once you hold the draft lock.'}
+        </p>
+        <div className="ed-kept-edits__actions">
+          {canRestore ? (
+            <button type="button" className="ed-button ed-button--small ed-button--primary" onClick={restore}>
+              Restore my changes
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="ed-button ed-button--small"
+            onClick={() => {
+              forgetKeptEdits();
+              setKept(null);
+              setConflicts([]);
+            }}
+          >
+            Discard them
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Issue 25: the draft's version moved (a save, restore or pull made elsewhere, or this tab's own).
+ * Once no operation of this editor is running, the draft is read again and compared with what the
+ * editor shows; only a real difference counts, so this tab's own saves pass unnoticed.
+ */
+function useChangedElsewhere(keepOnDevice: () => void) {
+  const { editor, lock } = useEditor();
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const editorRef = useRef(editor);
+  editorRef.current = editor;
+  const lockRef = useRef(lock);
+  lockRef.current = lock;
   const seenVersion = useRef<number | null>(null);
   const [checkPending, setCheckPending] = useState(false);
   const version = lock.draftVersion;
@@ -140,42 +228,13 @@ export function KeptEditsBanner() {
     setChangedElsewhere(false);
     await editorRef.current.reload();
   };
+  return { shown: changedElsewhere, dismiss: () => setChangedElsewhere(false), load: loadChangedDraft };
+}
 
-  const restore = () => {
-    if (kept === null || editor.state.current === null) return;
-    const { apply, conflicts: found } = mergeKeptEdits(kept, editor.state.current);
-    if (Object.keys(apply).length > 0) editor.update(apply);
-    setAppliedSome(Object.keys(apply).length > 0);
-    if (found.length === 0) {
-      forgetKeptEdits();
-      setKept(null);
-      return;
-    }
-    // Only the conflicting fields stay kept (a reload now still offers them).
-    const left = Object.fromEntries(found.map((f) => [f, kept.changes[f]])) as Partial<SettingsRecord>;
-    const base = kept.base ? (Object.fromEntries(found.map((f) => [f, kept.base![f]])) as Partial<SettingsRecord>) : undefined;
-    if (myEmail) keepEdits(myEmail, left, new Date(kept.keptAt), base);
-    setKept({ ...kept, changes: left, base });
-    setConflicts(found);
-  };
-
-  const settle = (field: Field, useMine: boolean) => {
-    if (kept === null) return;
-    if (useMine) editor.update({ [field]: kept.changes[field] } as Partial<SettingsRecord>);
-    const rest = conflicts.filter((f) => f !== field);
-    setConflicts(rest);
-    if (rest.length === 0) {
-      forgetKeptEdits();
-      setKept(null);
-      return;
-    }
-    const left = Object.fromEntries(rest.map((f) => [f, kept.changes[f]])) as Partial<SettingsRecord>;
-    const base = kept.base ? (Object.fromEntries(rest.map((f) => [f, kept.base![f]])) as Partial<SettingsRecord>) : undefined;
-    if (myEmail) keepEdits(myEmail, left, new Date(kept.keptAt), base);
-    setKept({ ...kept, changes: left, base });
-  };
-
-  const changedBanner = changedElsewhere ? (
+function ChangedElsewhereBanner({ onLoad, onDismiss }: { onLoad: () => void; onDismiss: () => void }) {
+  const { lock } = useEditor();
+  const status = lock.state.status;
+  return (
     <div className="ed-message ed-message--info ed-kept-edits" role="status">
       <p>
         The draft was changed elsewhere since you loaded it
@@ -183,82 +242,58 @@ export function KeptEditsBanner() {
         those changes: your unsaved changes are kept on this device and can be restored on top, field by field.
       </p>
       <div className="ed-kept-edits__actions">
-        <button type="button" className="ed-button ed-button--small ed-button--primary" onClick={() => void loadChangedDraft()}>
+        <button type="button" className="ed-button ed-button--small ed-button--primary" onClick={onLoad}>
           Load the changed draft
         </button>
-        <button type="button" className="ed-button ed-button--small" onClick={() => setChangedElsewhere(false)}>
+        <button type="button" className="ed-button ed-button--small" onClick={onDismiss}>
           Not now
         </button>
       </div>
     </div>
-  ) : null;
+  );
+}
 
-  if (kept === null) return changedBanner;
-  const current = editor.state.current;
-  if (conflicts.length > 0 && current !== null) {
-    const now = recordForSave(current) as Record<string, unknown>;
-    return (
-      <>
-        {changedBanner}
-        <div className="ed-message ed-message--info ed-kept-edits" role="group" aria-label="Your kept changes that conflict">
-          <p>
-            {appliedSome ? 'Your other changes are back in the form. ' : ''}
-            {conflicts.length === 1 ? 'This field was' : 'These fields were'} saved by someone else after you began editing{' '}
-            {conflicts.length === 1 ? 'it' : 'them'}; choose which value to keep:
-          </p>
-          <ul className="ed-kept-edits__conflicts">
-            {conflicts.map((field) => {
-              const who = provenance[field]?.actor_name ?? provenance[field]?.actor_email ?? 'Another admin';
-              return (
-                <li key={field} className="ed-kept-edits__conflict">
-                  <p>
-                    <strong>{labelOf(field)}</strong>: {who} changed this after you (theirs: {shortValue(now[field])}; yours: {shortValue(kept.changes[field])}).
-                  </p>
-                  <div className="ed-kept-edits__actions">
-                    <button type="button" className="ed-button ed-button--small" onClick={() => settle(field, false)}>
-                      Keep theirs<span className="visually-hidden"> for {labelOf(field)}</span>
-                    </button>
-                    <button type="button" className="ed-button ed-button--small" onClick={() => settle(field, true)}>
-                      Use yours<span className="visually-hidden"> for {labelOf(field)}</span>
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </>
-    );
-  }
-  const fields = Object.keys(kept.changes).map(labelOf);
-  const canRestore = status === 'mine' && !editor.dirty && editor.state.current !== null && editor.state.stage === 'draft';
+function KeptConflicts({
+  conflicts,
+  theirs,
+  yours,
+  appliedSome,
+  onSettle,
+}: {
+  conflicts: Field[];
+  theirs: Record<string, unknown>;
+  yours: Partial<SettingsRecord>;
+  appliedSome: boolean;
+  onSettle: (field: Field, useMine: boolean) => void;
+}) {
+  const { provenance } = useEditor();
   return (
-    <>
-      {changedBanner}
-      <div className="ed-message ed-message--info ed-kept-edits" role="status">
-        <p>
-          Unsaved changes from {formatWhen(kept.keptAt)} are kept on this device ({fields.join(', ')}).{' '}
-          {canRestore ? 'Restore them into the draft to review and save them.' : status === 'mine' ? '' : 'You can restore them once you hold the draft lock.'}
-        </p>
-        <div className="ed-kept-edits__actions">
-          {canRestore ? (
-            <button type="button" className="ed-button ed-button--small ed-button--primary" onClick={restore}>
-              Restore my changes
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="ed-button ed-button--small"
-            onClick={() => {
-              forgetKeptEdits();
-              setKept(null);
-              setConflicts([]);
-            }}
-          >
-            Discard them
-          </button>
-        </div>
-      </div>
-    </>
+    <div className="ed-message ed-message--info ed-kept-edits" role="group" aria-label="Your kept changes that conflict">
+      <p>
+        {appliedSome ? 'Your other changes are back in the form. ' : ''}
+        {conflicts.length === 1 ? 'This field was' : 'These fields were'} saved by someone else after you began editing{' '}
+        {conflicts.length === 1 ? 'it' : 'them'}; choose which value to keep:
+      </p>
+      <ul className="ed-kept-edits__conflicts">
+        {conflicts.map((field) => {
+          const who = provenance[field]?.actor_name ?? provenance[field]?.actor_email ?? 'Another admin';
+          return (
+            <li key={field} className="ed-kept-edits__conflict">
+              <p>
+                <strong>{labelOf(field)}</strong>: {who} changed this after you (theirs: {shortValue(theirs[field])}; yours: {shortValue(yours[field])}).
+              </p>
+              <div className="ed-kept-edits__actions">
+                <button type="button" className="ed-button ed-button--small" onClick={() => onSettle(field, false)}>
+                  Keep theirs<span className="visually-hidden"> for {labelOf(field)}</span>
+                </button>
+                <button type="button" className="ed-button ed-button--small" onClick={() => onSettle(field, true)}>
+                  Use yours<span className="visually-hidden"> for {labelOf(field)}</span>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -4,8 +4,8 @@
  * to save unsaved edits first, so its default must be the draft those edits go into, not an older
  * snapshot. Draft snapshots follow as further choices.
  */
-import { SNAPSHOT_LIST_LIMIT, type SettingsRecord } from '@punchline/domain';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { SettingsRecord, SettingsVersionView } from '@punchline/domain';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   CURRENT_DRAFT,
   currentDraftOptionLabel,
@@ -18,113 +18,73 @@ import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
 import { ModalDialog } from '../ui/modal-dialog';
 import { NO_PUBLISH_CHANGES_TEXT, liveAfterSnapshot, publishChanges, type PublishChangeList } from './publish-changes';
-import { failureText, settingsApi, settingsFrom, versionSettingsFrom, versionsFrom, type SettingsApi } from './settings-api';
-import type { SettingsVersionView } from '@punchline/domain';
+import { settingsApi, settingsFrom, versionSettingsFrom } from './settings-api';
 import { formatWhen } from '../../shared/format-when';
 import { instantFromLocalInput, localInputValue, localText, localTimeZone, nextFullHour, scheduleTimeError, type PublishTiming } from './publish-schedule';
 import { snapshotName } from './snapshots-dialog';
 import { LoadError } from '../ui/list-status';
+import { usePublishRecord, useSnapshotList } from './api/editor-queries';
 
 type ChangePreview = { state: 'loading' } | { state: 'ready'; changes: PublishChangeList } | { state: 'error'; message: string };
 
-const choiceKey = (choice: PublishChoice | null): string => (choice === null ? '' : choice.kind === 'snapshot' ? `snapshot:${choice.id}` : 'current');
+/**
+ * What publishing `choice` changes on live. Live, the draft as the site reads it and each snapshot
+ * are read once per opening of the dialog (`session` is part of their keys), so switching back and
+ * forth between choices does not ask again; live first, then the choice's record.
+ */
+function usePublishPreview(open: boolean, choice: PublishChoice | null, draftOnScreen: SettingsRecord | null): ChangePreview {
+  const { editor } = useEditor();
+  const [session, setSession] = useState(0);
+  useEffect(() => {
+    if (!open) setSession((n) => n + 1);
+  }, [open]);
+  const wanted = open && choice !== null;
+  const live = usePublishRecord(`${session}:live`, () => settingsApi.load('live'), settingsFrom, wanted);
+  const snapshotId = choice?.kind === 'snapshot' ? choice.id : null;
+  const snapshot = usePublishRecord(`${session}:snapshot:${snapshotId}`, () => settingsApi.getVersion(snapshotId ?? ''), versionSettingsFrom, wanted && snapshotId !== null && live.isSuccess);
+  // The draft as the site will read it (unset fields keep their public defaults).
+  const saved = usePublishRecord(`${session}:preview`, () => settingsApi.loadPreview(), settingsFrom, wanted && snapshotId === null && live.isSuccess);
+  const target = snapshotId === null ? saved : snapshot;
+  const { baseline, pinned } = editor.state;
+  return useMemo((): ChangePreview => {
+    const failed = live.error ?? target.error;
+    if (failed) return { state: 'error', message: failed.message };
+    if (!live.data || !target.data) return { state: 'loading' };
+    if (snapshotId !== null) return { state: 'ready', changes: publishChanges(live.data, liveAfterSnapshot(live.data, target.data)) };
+    // Plus the edits the dialog saves first: exactly what a save sends (issue 12 point 2).
+    const next = !draftOnScreen || baseline === null ? target.data : { ...target.data, ...changesForSave(baseline, draftOnScreen, pinned) };
+    return { state: 'ready', changes: publishChanges(live.data, next) };
+  }, [live.error, live.data, target.error, target.data, snapshotId, draftOnScreen, baseline, pinned]);
+}
 
-export function PublishDialog({ open, onClose, api = settingsApi }: { open: boolean; onClose: () => void; api?: SettingsApi }) {
-  const { editor, lock, schedules } = useEditor();
+export function PublishDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { editor, lock } = useEditor();
   const [timing, setTiming] = useState<PublishTiming>({ kind: 'now' });
-  const [versions, setVersions] = useState<SettingsVersionView[]>([]);
-  const [listState, setListState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [listError, setListError] = useState<string | null>(null);
+  const list = useSnapshotList({ draftOnly: true, enabled: open });
+  const versions = list.data ?? [];
   const [choice, setChoice] = useState<PublishChoice | null>(CURRENT_DRAFT);
-  const [preview, setPreview] = useState<ChangePreview>({ state: 'loading' });
   const [reviewed, setReviewed] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
-  // Live and snapshot records fetched for the comparison, kept while the dialog is open so
-  // switching back and forth between choices does not ask again.
-  const fetched = useRef(new Map<string, Promise<Partial<SettingsRecord> | string>>());
   const reviewId = useId();
   const groupId = useId();
   const errorsId = useId();
-  const changesId = useId();
-  const whenId = useId();
-  const whenHintId = useId();
-
-  const load = useCallback(async () => {
-    setListState('loading');
-    const result = await api.listVersions({ draftOnly: true, limit: SNAPSHOT_LIST_LIMIT });
-    if (!result.ok) {
-      setVersions([]);
-      setListState('error');
-      setListError(failureText(result, EDITOR_TEXTS.loadRecentDraftsFailed));
-      return;
-    }
-    setVersions(versionsFrom(result.body));
-    setListState('ready');
-    setListError(null);
-  }, [api]);
 
   useEffect(() => {
     if (!open) return;
-    fetched.current.clear();
     setChoice(CURRENT_DRAFT);
     setTiming({ kind: 'now' });
     setReviewed(false);
     setErrors([]);
     setSubmitError(null);
-    void load();
-  }, [open, load]);
+  }, [open]);
 
   const willSaveFirst = editor.state.stage === 'draft' && lock.state.status === 'mine' && editor.dirty;
   // In the Draft view without edits that stay behind, the screen shows exactly the draft that would go live.
   const draftOnScreen = editor.state.stage === 'draft' && editor.state.current !== null && (willSaveFirst || !editor.dirty) ? editor.state.current : null;
-
-  /** A record once per open dialog; a failed call answers its error text. */
-  const fetchOnce = useCallback(
-    (key: string, call: () => ReturnType<SettingsApi['load']>, read: (body: unknown) => Partial<SettingsRecord> | null) => {
-      const known = fetched.current.get(key);
-      if (known) return known;
-      const pending = call().then((result) => (result.ok ? (read(result.body) ?? failureText(result)) : failureText(result)));
-      fetched.current.set(key, pending);
-      void pending.then((value) => {
-        if (typeof value === 'string') fetched.current.delete(key);
-      });
-      return pending;
-    },
-    [],
-  );
-
-  const key = choiceKey(choice);
-  useEffect(() => {
-    if (!open || choice === null) return;
-    let current = true;
-    setPreview({ state: 'loading' });
-    void (async () => {
-      const live = await fetchOnce('live', () => api.load('live'), settingsFrom);
-      let target: Partial<SettingsRecord> | string;
-      if (typeof live === 'string') target = live;
-      else if (choice.kind === 'snapshot') {
-        const snapshot = await fetchOnce(key, () => api.getVersion(choice.id), versionSettingsFrom);
-        target = typeof snapshot === 'string' ? snapshot : liveAfterSnapshot(live, snapshot);
-      } else {
-        // The draft as the site will read it (unset fields keep their public defaults), plus the
-        // edits the dialog saves first: exactly what a save sends (issue 12 point 2).
-        const saved = await fetchOnce('preview', () => api.loadPreview(), settingsFrom);
-        const { baseline, pinned } = editor.state;
-        target = typeof saved === 'string' || !draftOnScreen || baseline === null ? saved : { ...saved, ...changesForSave(baseline, draftOnScreen, pinned) };
-      }
-      if (!current) return;
-      if (typeof live === 'string' || typeof target === 'string') setPreview({ state: 'error', message: typeof live === 'string' ? live : (target as string) });
-      else setPreview({ state: 'ready', changes: publishChanges(live, target) });
-    })();
-    return () => {
-      current = false;
-    };
-    // `key` stands for `choice`; the draft on screen cannot change while the modal dialog is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- so `choice`, the draft and the editor's state are left out on purpose
-  }, [open, key, api, fetchOnce]);
+  const preview = usePublishPreview(open, choice, draftOnScreen);
 
   const submit = async () => {
     // A double click or Enter held down must not publish twice (SPEC §4).
@@ -138,16 +98,14 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
     setSubmitError(null);
     const at = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
     const outcome = at === null ? await editor.publish(choice) : await editor.schedulePublish(choice, at);
-    if (outcome.ok && at !== null) await schedules.refresh();
     submittingRef.current = false;
     setSubmitting(false);
     if (outcome.ok) onClose();
     else setSubmitError(outcome.message);
   };
 
-  const canSubmit = listState === 'ready' && !submitting;
+  const canSubmit = list.phase === 'ready' && !submitting;
   const isCurrent = choice?.kind === 'current';
-  const scheduledAt = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
   const submitLabel = timing.kind === 'scheduled' ? (submitting ? 'Scheduling…' : 'Schedule publish') : submitting ? 'Publishing…' : 'Publish to Live';
 
   return (
@@ -179,116 +137,9 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
       >
         <p className="ed-dialog__message">Publishing copies a draft to the live site that every visitor sees.</p>
         {willSaveFirst ? <p className="ed-message ed-message--info">Your unsaved changes will be saved to the draft first.</p> : null}
-        {listState === 'loading' ? (
-          <p className="ed-muted" role="status">
-            Loading recent drafts…
-          </p>
-        ) : null}
-        {listState === 'error' ? (
-          <LoadError message={listError ?? EDITOR_TEXTS.loadRecentDraftsFailed} onRetry={() => void load()} />
-        ) : null}
-        {listState === 'ready' && versions.length === 0 ? (
-          <p className="ed-message ed-message--info">There are no draft snapshots, so the current draft will be published.</p>
-        ) : null}
-        <fieldset className="ed-radio-list">
-          <legend className="ed-field__label">What to publish</legend>
-          <label className="ed-radio-card">
-            <input type="radio" name={`${groupId}-choice`} value="current" checked={isCurrent} onChange={() => setChoice(CURRENT_DRAFT)} />
-            <span className="ed-radio-card__text">
-              <span className="ed-snapshot__name">{currentDraftOptionLabel(willSaveFirst)}</span>
-            </span>
-          </label>
-          {versions.map((version) => (
-            <label className="ed-radio-card" key={version.id}>
-              <input
-                type="radio"
-                name={`${groupId}-choice`}
-                value={version.id}
-                checked={choice?.kind === 'snapshot' && choice.id === version.id}
-                onChange={() => setChoice({ kind: 'snapshot', id: version.id, name: snapshotName(version) })}
-              />
-              <span className="ed-radio-card__text">
-                <span className="ed-snapshot__name">{snapshotName(version)}</span>
-                <span className="ed-snapshot__meta">
-                  {formatWhen(version.created_at, { seconds: true })}
-                  {version.author_email ? ` · ${version.author_email}` : ''}
-                  {version.status === 'published' ? ' · published before' : ''}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="ed-radio-list">
-          <legend className="ed-field__label">When</legend>
-          <label className="ed-radio-card">
-            <input type="radio" name={`${groupId}-when`} value="now" checked={timing.kind === 'now'} onChange={() => setTiming({ kind: 'now' })} />
-            <span className="ed-radio-card__text">
-              <span className="ed-snapshot__name">Publish now</span>
-            </span>
-          </label>
-          <label className="ed-radio-card">
-            <input
-              type="radio"
-              name={`${groupId}-when`}
-              value="scheduled"
-              checked={timing.kind === 'scheduled'}
-              onChange={() => setTiming({ kind: 'scheduled', local: timing.kind === 'scheduled' ? timing.local : localInputValue(nextFullHour(new Date())) })}
-            />
-            <span className="ed-radio-card__text">
-              <span className="ed-snapshot__name">Schedule for…</span>
-              <span className="ed-snapshot__meta">Goes live by itself at the time you choose{isCurrent ? '; the current draft is saved as a snapshot for it' : ''}.</span>
-            </span>
-          </label>
-          {timing.kind === 'scheduled' ? (
-            <div className="ed-field ed-schedule-time">
-              <label className="ed-field__label" htmlFor={whenId}>
-                Date and time ({localTimeZone()})
-              </label>
-              <input
-                id={whenId}
-                className="ed-input"
-                type="datetime-local"
-                value={timing.local}
-                min={localInputValue(new Date())}
-                aria-describedby={whenHintId}
-                onChange={(event) => setTiming({ kind: 'scheduled', local: event.target.value })}
-              />
-              <p id={whenHintId} className="ed-field__hint">
-                {scheduledAt ? `Goes live ${localText(scheduledAt)}.` : 'Pick a date and a time.'}
-              </p>
-            </div>
-          ) : null}
-        </fieldset>
-        <section className="ed-publish-changes" aria-labelledby={changesId}>
-          <h3 id={changesId} className="ed-field__label">
-            What changes on live
-          </h3>
-          {preview.state === 'loading' ? (
-            <p className="ed-muted" role="status">
-              Comparing with live…
-            </p>
-          ) : null}
-          {preview.state === 'error' ? (
-            <p className="ed-message ed-message--error" role="alert">
-              The changes could not be listed: {preview.message}
-            </p>
-          ) : null}
-          {preview.state === 'ready' && preview.changes.rows.length === 0 ? <p className="ed-muted">{NO_PUBLISH_CHANGES_TEXT}</p> : null}
-          {preview.state === 'ready' && preview.changes.rows.length > 0 ? (
-            <ul className="ed-publish-changes__list" aria-label="Changes on live">
-              {preview.changes.rows.map((row, i) => {
-                const image = preview.changes.images[i];
-                return (
-                  <li key={row} className={image ? 'ed-publish-changes__media' : undefined}>
-                    {image ? <img src={image} alt="" className="ed-publish-changes__thumb" loading="lazy" /> : null}
-                    <span>{row}</span>
-                  </li>
-                );
-              })}
-              {preview.changes.more > 0 ? <li className="ed-muted">…and {preview.changes.more} more</li> : null}
-            </ul>
-          ) : null}
-        </section>
+        <DraftChoices list={list} choice={choice} onChoose={setChoice} willSaveFirst={willSaveFirst} groupId={groupId} />
+        <WhenChoices timing={timing} onChange={setTiming} isCurrent={isCurrent} groupId={groupId} />
+        <ChangesOnLive preview={preview} />
         <div className="ed-checkbox">
           <input id={reviewId} type="checkbox" checked={reviewed} onChange={(e) => setReviewed(e.target.checked)} />
           <label htmlFor={reviewId}>{publishReviewLabel(choice)}</label>
@@ -310,5 +161,150 @@ export function PublishDialog({ open, onClose, api = settingsApi }: { open: bool
         ) : null}
       </form>
     </ModalDialog>
+  );
+}
+
+function DraftChoices({
+  list,
+  choice,
+  onChoose,
+  willSaveFirst,
+  groupId,
+}: {
+  list: ReturnType<typeof useSnapshotList>;
+  choice: PublishChoice | null;
+  onChoose: (choice: PublishChoice) => void;
+  willSaveFirst: boolean;
+  groupId: string;
+}) {
+  const versions: SettingsVersionView[] = list.data ?? [];
+  const isCurrent = choice?.kind === 'current';
+  return (
+    <>
+      {list.phase === 'loading' ? (
+        <p className="ed-muted" role="status">
+          Loading recent drafts…
+        </p>
+      ) : null}
+      {list.phase === 'error' || list.phase === 'forbidden' ? (
+        <LoadError message={list.error ?? EDITOR_TEXTS.loadRecentDraftsFailed} onRetry={list.retry} />
+      ) : null}
+      {list.phase === 'ready' && versions.length === 0 ? (
+        <p className="ed-message ed-message--info">There are no draft snapshots, so the current draft will be published.</p>
+      ) : null}
+      <fieldset className="ed-radio-list">
+        <legend className="ed-field__label">What to publish</legend>
+        <label className="ed-radio-card">
+          <input type="radio" name={`${groupId}-choice`} value="current" checked={isCurrent} onChange={() => onChoose(CURRENT_DRAFT)} />
+          <span className="ed-radio-card__text">
+            <span className="ed-snapshot__name">{currentDraftOptionLabel(willSaveFirst)}</span>
+          </span>
+        </label>
+        {versions.map((version) => (
+          <label className="ed-radio-card" key={version.id}>
+            <input
+              type="radio"
+              name={`${groupId}-choice`}
+              value={version.id}
+              checked={choice?.kind === 'snapshot' && choice.id === version.id}
+              onChange={() => onChoose({ kind: 'snapshot', id: version.id, name: snapshotName(version) })}
+            />
+            <span className="ed-radio-card__text">
+              <span className="ed-snapshot__name">{snapshotName(version)}</span>
+              <span className="ed-snapshot__meta">
+                {formatWhen(version.created_at, { seconds: true })}
+                {version.author_email ? ` · ${version.author_email}` : ''}
+                {version.status === 'published' ? ' · published before' : ''}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+function WhenChoices({ timing, onChange, isCurrent, groupId }: { timing: PublishTiming; onChange: (timing: PublishTiming) => void; isCurrent: boolean; groupId: string }) {
+  const whenId = useId();
+  const whenHintId = useId();
+  const scheduledAt = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
+  return (
+    <fieldset className="ed-radio-list">
+      <legend className="ed-field__label">When</legend>
+      <label className="ed-radio-card">
+        <input type="radio" name={`${groupId}-when`} value="now" checked={timing.kind === 'now'} onChange={() => onChange({ kind: 'now' })} />
+        <span className="ed-radio-card__text">
+          <span className="ed-snapshot__name">Publish now</span>
+        </span>
+      </label>
+      <label className="ed-radio-card">
+        <input
+          type="radio"
+          name={`${groupId}-when`}
+          value="scheduled"
+          checked={timing.kind === 'scheduled'}
+          onChange={() => onChange({ kind: 'scheduled', local: timing.kind === 'scheduled' ? timing.local : localInputValue(nextFullHour(new Date())) })}
+        />
+        <span className="ed-radio-card__text">
+          <span className="ed-snapshot__name">Schedule for…</span>
+          <span className="ed-snapshot__meta">Goes live by itself at the time you choose{isCurrent ? '; the current draft is saved as a snapshot for it' : ''}.</span>
+        </span>
+      </label>
+      {timing.kind === 'scheduled' ? (
+        <div className="ed-field ed-schedule-time">
+          <label className="ed-field__label" htmlFor={whenId}>
+            Date and time ({localTimeZone()})
+          </label>
+          <input
+            id={whenId}
+            className="ed-input"
+            type="datetime-local"
+            value={timing.local}
+            min={localInputValue(new Date())}
+            aria-describedby={whenHintId}
+            onChange={(event) => onChange({ kind: 'scheduled', local: event.target.value })}
+          />
+          <p id={whenHintId} className="ed-field__hint">
+            {scheduledAt ? `Goes live ${localText(scheduledAt)}.` : 'Pick a date and a time.'}
+          </p>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ChangesOnLive({ preview }: { preview: ChangePreview }) {
+  const changesId = useId();
+  return (
+    <section className="ed-publish-changes" aria-labelledby={changesId}>
+      <h3 id={changesId} className="ed-field__label">
+        What changes on live
+      </h3>
+      {preview.state === 'loading' ? (
+        <p className="ed-muted" role="status">
+          Comparing with live…
+        </p>
+      ) : null}
+      {preview.state === 'error' ? (
+        <p className="ed-message ed-message--error" role="alert">
+          The changes could not be listed: {preview.message}
+        </p>
+      ) : null}
+      {preview.state === 'ready' && preview.changes.rows.length === 0 ? <p className="ed-muted">{NO_PUBLISH_CHANGES_TEXT}</p> : null}
+      {preview.state === 'ready' && preview.changes.rows.length > 0 ? (
+        <ul className="ed-publish-changes__list" aria-label="Changes on live">
+          {preview.changes.rows.map((row, i) => {
+            const image = preview.changes.images[i];
+            return (
+              <li key={row} className={image ? 'ed-publish-changes__media' : undefined}>
+                {image ? <img src={image} alt="" className="ed-publish-changes__thumb" loading="lazy" /> : null}
+                <span>{row}</span>
+              </li>
+            );
+          })}
+          {preview.changes.more > 0 ? <li className="ed-muted">…and {preview.changes.more} more</li> : null}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -1,59 +1,14 @@
 /**
  * Pending scheduled publishes (issue 14) in the editor header: what goes live when, in the admin's
  * time with the zone named once (issue 25), who scheduled it, and a Cancel that asks first and then
- * offers to put the draft back. The list is read when the
- * screen opens, after the admin schedules or cancels, and every minute (a schedule runs, or
- * another admin makes one, without this screen doing anything).
+ * offers to put the draft back. The list comes from `useSchedules` (api/editor-queries): read when the
+ * screen opens, after the admin schedules or cancels, and every minute.
  */
 import { scheduledSnapshotLabel, type ScheduleView } from '@punchline/domain';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useEditor } from './editor-context';
-import { EDITOR_TEXTS } from './editor-texts';
 import { ConfirmDialog } from '../ui/modal-dialog';
 import { momentText } from './publish-schedule';
-import { failureText, schedulesFrom, settingsApi, type SettingsApi } from './settings-api';
-
-const REFRESH_MS = 60_000;
-
-export interface ScheduleControls {
-  schedules: ScheduleView[];
-  error: string | null;
-  refresh: () => Promise<void>;
-  cancel: (id: string) => Promise<{ ok: true } | { ok: false; message: string }>;
-}
-
-export function useSchedules(api: SettingsApi = settingsApi): ScheduleControls {
-  const [schedules, setSchedules] = useState<ScheduleView[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const seq = useRef(0);
-
-  const refresh = useCallback(async () => {
-    const mine = ++seq.current;
-    const result = await api.listSchedules();
-    if (mine !== seq.current) return;
-    if (result.ok) {
-      setSchedules(schedulesFrom(result.body));
-      setError(null);
-    } else setError(failureText(result, EDITOR_TEXTS.loadSchedulesFailed));
-  }, [api]);
-
-  const cancel = useCallback(
-    async (id: string) => {
-      const result = await api.cancelSchedule(id);
-      await refresh();
-      return result.ok ? ({ ok: true } as const) : ({ ok: false, message: failureText(result, EDITOR_TEXTS.cancelScheduleFailed) } as const);
-    },
-    [api, refresh],
-  );
-
-  useEffect(() => {
-    void refresh();
-    const timer = window.setInterval(() => void refresh(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [refresh]);
-
-  return useMemo(() => ({ schedules, error, refresh, cancel }), [schedules, error, refresh, cancel]);
-}
 
 /** The snapshot's label; the one a schedule of the current draft gets names its time, so it is not repeated. */
 function scheduleName(schedule: ScheduleView): string {

@@ -3,7 +3,7 @@
  * lock is read through a ref because the lock hook itself follows this hook's stage.
  */
 import { normaliseSettings, type SettingsRecord, type WritableSettingsField } from '@punchline/domain';
-import { useCallback, useEffect, useMemo, useReducer, useRef, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch, type MutableRefObject } from 'react';
 import {
   changesForSave,
   editorReducer,
@@ -12,9 +12,12 @@ import {
   publishedNoticeText,
   recordForSave,
   shouldSaveBeforePublish,
+  type EditorAction,
   type EditorState,
   type PublishChoice,
 } from './draft-editor';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../data/api-query';
 import { EDITOR_TEXTS } from './editor-texts';
 import { scheduledNoticeText } from './publish-schedule';
 import { failureText, mediaRenamedFrom, missingMediaFrom, settingsApi, settingsFrom, type EditorStage, type SettingsApi } from './settings-api';
@@ -74,37 +77,8 @@ export function useDraftEditor(options: {
   const [state, dispatch] = useReducer(editorReducer, options.initialStage ?? 'draft', initialEditorState);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const loadSeq = useRef(0);
-  const publishing = useRef(false);
 
-  /** The draft as the site will read it, so the editor can say where that differs from what it shows. */
-  const readPublicReading = useCallback(async () => {
-    const seq = loadSeq.current;
-    const result = await api.loadPreview();
-    if (seq !== loadSeq.current) return;
-    const raw = result.ok ? settingsFrom(result.body) : null;
-    dispatch({ type: 'public-reading', stage: 'draft', settings: raw === null ? null : normaliseSettings(raw, 'public') });
-  }, [api]);
-
-  const load = useCallback(
-    async (stage: EditorStage): Promise<SettingsRecord | null> => {
-      const seq = ++loadSeq.current;
-      dispatch({ type: 'load-start', stage });
-      const result = await api.load(stage);
-      // A later load (another stage, a reload after an operation) wins over this one.
-      if (seq !== loadSeq.current) return null;
-      const raw = result.ok ? settingsFrom(result.body) : null;
-      if (raw === null) {
-        dispatch({ type: 'load-failed', stage, message: failureText(result) });
-        return null;
-      }
-      const settings = normaliseSettings(raw, 'editor');
-      dispatch({ type: 'loaded', stage, settings });
-      if (stage === 'draft') void readPublicReading();
-      return settings;
-    },
-    [api, readPublicReading],
-  );
+  const { load, readPublicReading } = useSettingsLoader(api, dispatch);
 
   useEffect(() => {
     void load(stateRef.current.stage);
@@ -167,65 +141,7 @@ export function useDraftEditor(options: {
     return { ok: true };
   }, [api, load]);
 
-  /**
-   * SPEC §4 publish sequence (and a schedule's, issue 14): in the draft stage, holding the lock, with
-   * unsaved edits, save them first, so what goes live is what the admin sees; then `call`.
-   */
-  const afterSavingFirst = useCallback(
-    async (call: () => ReturnType<SettingsApi['publish']>, failedText: string): Promise<OperationResult> => {
-      // SPEC §4: double submit is guarded; a second click while publishing does nothing.
-      if (publishing.current || stateRef.current.busy !== null) return BUSY;
-      publishing.current = true;
-      try {
-        dispatch({ type: 'busy', operation: 'publishing' });
-        const now = stateRef.current;
-        const lockStatus = lockRef.current?.state.status ?? 'loading';
-        const draftEmpty = now.stage === 'draft' && now.baseline !== null && now.baseline.updated_at === null;
-        if (shouldSaveBeforePublish({ stage: now.stage, lock: lockStatus, dirty: isDirty(now), draftEmpty })) {
-          const saved = await performSave();
-          if (!saved.ok) {
-            dispatch({ type: 'failed', message: saved.message });
-            return fail(saved.message);
-          }
-        }
-        const result = await call();
-        if (!result.ok) {
-          const message = failureText(result, failedText);
-          dispatch({ type: 'failed', message });
-          return fail(message);
-        }
-        return { ok: true };
-      } finally {
-        publishing.current = false;
-      }
-    },
-    [lockRef, performSave],
-  );
-
-  const publish = useCallback(
-    async (choice: PublishChoice): Promise<OperationResult> => {
-      const outcome = await afterSavingFirst(() => api.publish(choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.publishFailed);
-      if (!outcome.ok) return outcome;
-      // Issue 25: after publishing the admin goes on editing; the notice says what went live.
-      rememberStage('draft');
-      await load('draft');
-      dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
-      return outcome;
-    },
-    [afterSavingFirst, api, load],
-  );
-
-  /** Issue 14: the same sequence, but the publish happens at `at`; the editor stays where it is. */
-  const schedulePublish = useCallback(
-    async (choice: PublishChoice, at: string): Promise<OperationResult> => {
-      const outcome = await afterSavingFirst(() => api.schedulePublish(at, choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.scheduleFailed);
-      if (!outcome.ok) return outcome;
-      await load(stateRef.current.stage);
-      dispatch({ type: 'done', notice: { tone: 'success', text: scheduledNoticeText(choice, at) } });
-      return outcome;
-    },
-    [afterSavingFirst, api, load],
-  );
+  const { publish, schedulePublish } = usePublishing({ api, lockRef, stateRef, dispatch, load, performSave });
 
   const restoreSnapshot = useCallback(
     async (snapshotId: string): Promise<OperationResult> => {
@@ -262,4 +178,120 @@ export function useDraftEditor(options: {
   const dirty = useMemo(() => isDirty({ baseline, current, pinned: state.pinned }), [baseline, current, state.pinned]);
   const pin = useCallback((fields: WritableSettingsField[]) => dispatch({ type: 'pin', fields }), []);
   return { state, dirty, update, changeStage, reload, save, pullLive, publish, schedulePublish, restoreSnapshot, dismissNotice, notify, pin };
+}
+
+/** Reading a stage's record (a later load wins over an earlier one) and the draft as the site reads it. */
+function useSettingsLoader(api: SettingsApi, dispatch: Dispatch<EditorAction>) {
+  const loadSeq = useRef(0);
+  /** The draft as the site will read it, so the editor can say where that differs from what it shows. */
+  const readPublicReading = useCallback(async () => {
+    const seq = loadSeq.current;
+    const result = await api.loadPreview();
+    if (seq !== loadSeq.current) return;
+    const raw = result.ok ? settingsFrom(result.body) : null;
+    dispatch({ type: 'public-reading', stage: 'draft', settings: raw === null ? null : normaliseSettings(raw, 'public') });
+  }, [api, dispatch]);
+
+  const load = useCallback(
+    async (stage: EditorStage): Promise<SettingsRecord | null> => {
+      const seq = ++loadSeq.current;
+      dispatch({ type: 'load-start', stage });
+      const result = await api.load(stage);
+      // A later load (another stage, a reload after an operation) wins over this one.
+      if (seq !== loadSeq.current) return null;
+      const raw = result.ok ? settingsFrom(result.body) : null;
+      if (raw === null) {
+        dispatch({ type: 'load-failed', stage, message: failureText(result) });
+        return null;
+      }
+      const settings = normaliseSettings(raw, 'editor');
+      dispatch({ type: 'loaded', stage, settings });
+      if (stage === 'draft') void readPublicReading();
+      return settings;
+    },
+    [api, dispatch, readPublicReading],
+  );
+
+  return { load, readPublicReading };
+}
+
+/** Publishing and scheduling, each after saving unsaved edits first. */
+function usePublishing(deps: {
+  api: SettingsApi;
+  lockRef: MutableRefObject<DraftLockControls | null>;
+  stateRef: MutableRefObject<EditorState>;
+  dispatch: Dispatch<EditorAction>;
+  load: (stage: EditorStage) => Promise<SettingsRecord | null>;
+  performSave: () => Promise<SaveOutcome>;
+}) {
+  const { api, lockRef, stateRef, dispatch, load, performSave } = deps;
+  const publishing = useRef(false);
+  const client = useQueryClient();
+  /**
+   * SPEC §4 publish sequence (and a schedule's, issue 14): in the draft stage, holding the lock, with
+   * unsaved edits, save them first, so what goes live is what the admin sees; then `call`.
+   */
+  const afterSavingFirst = useCallback(
+    async (call: () => ReturnType<SettingsApi['publish']>, failedText: string): Promise<OperationResult> => {
+      // SPEC §4: double submit is guarded; a second click while publishing does nothing.
+      if (publishing.current || stateRef.current.busy !== null) return BUSY;
+      publishing.current = true;
+      try {
+        dispatch({ type: 'busy', operation: 'publishing' });
+        const now = stateRef.current;
+        const lockStatus = lockRef.current?.state.status ?? 'loading';
+        const draftEmpty = now.stage === 'draft' && now.baseline !== null && now.baseline.updated_at === null;
+        if (shouldSaveBeforePublish({ stage: now.stage, lock: lockStatus, dirty: isDirty(now), draftEmpty })) {
+          const saved = await performSave();
+          if (!saved.ok) {
+            dispatch({ type: 'failed', message: saved.message });
+            return fail(saved.message);
+          }
+        }
+        const result = await call();
+        if (!result.ok) {
+          const message = failureText(result, failedText);
+          dispatch({ type: 'failed', message });
+          return fail(message);
+        }
+        return { ok: true };
+      } finally {
+        publishing.current = false;
+      }
+    },
+    [dispatch, lockRef, performSave, stateRef],
+  );
+
+  const publish = useCallback(
+    async (choice: PublishChoice): Promise<OperationResult> => {
+      const outcome = await afterSavingFirst(() => api.publish(choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.publishFailed);
+      if (!outcome.ok) return outcome;
+      // Issue 25: after publishing the admin goes on editing; the notice says what went live.
+      rememberStage('draft');
+      // A published snapshot is marked so in the lists.
+      await Promise.all([load('draft'), client.invalidateQueries({ queryKey: queryKeys.snapshots })]);
+      dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
+      return outcome;
+    },
+    [afterSavingFirst, api, client, dispatch, load],
+  );
+
+  /** Issue 14: the same sequence, but the publish happens at `at`; the editor stays where it is. */
+  const schedulePublish = useCallback(
+    async (choice: PublishChoice, at: string): Promise<OperationResult> => {
+      const outcome = await afterSavingFirst(() => api.schedulePublish(at, choice.kind === 'snapshot' ? choice.id : null), EDITOR_TEXTS.scheduleFailed);
+      if (!outcome.ok) return outcome;
+      // The header lists the new schedule; the snapshot made for it joins the snapshot lists.
+      await Promise.all([
+        load(stateRef.current.stage),
+        client.invalidateQueries({ queryKey: queryKeys.schedules }),
+        client.invalidateQueries({ queryKey: queryKeys.snapshots }),
+      ]);
+      dispatch({ type: 'done', notice: { tone: 'success', text: scheduledNoticeText(choice, at) } });
+      return outcome;
+    },
+    [afterSavingFirst, api, client, dispatch, load, stateRef],
+  );
+
+  return { publish, schedulePublish };
 }
