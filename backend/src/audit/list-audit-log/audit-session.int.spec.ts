@@ -138,7 +138,9 @@ describe.each(databaseKinds())('Audit Log after a 25-minute session of two admin
   it('the export keeps every event', async () => {
     const res = await s.a.get<string>('/api/admin/audit/export');
     expect(res.status).toBe(200);
-    const lines = res.body.trim().split('\n').slice(1).map((line) => JSON.parse(line) as { type: string });
+    // The header line first and the signed checkpoint last (DESIGN §15); every line between is an event.
+    const lines = res.body.trim().split('\n').slice(1, -1).map((line) => JSON.parse(line) as { type: string });
+    expect(JSON.parse(res.body.trim().split('\n').at(-1)!)).toHaveProperty('checkpoint');
     expect(lines.length).toBe((await audit('?locks=each&limit=500')).items.length);
     expect(lines.filter((e) => e.type === 'LockRefreshed').length).toBeGreaterThan(50);
   });

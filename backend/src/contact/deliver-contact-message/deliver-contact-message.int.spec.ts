@@ -194,18 +194,21 @@ describe.each(databaseKinds())('contact delivery without CONTACT_TO or SMTP_URL 
 describe.each(databaseKinds())('contact delivery across a restart on %s', (kind) => {
   let smtp: LoopbackSmtp;
   let database: TestDatabase;
+  // Instances on one database share its media storage (DESIGN §18: another folder is refused).
+  let dataDir: string;
 
   beforeAll(async () => {
     smtp = await startLoopbackSmtp();
     database = await createTestDatabase(kind);
+    dataDir = mkdtempSync(join(tmpdir(), 'punchline-delivery-'));
   });
   afterAll(async () => {
     await database?.drop();
     await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function startInstance(db: Database, beforeListen: (app: NestExpressApplication) => void = () => undefined) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'punchline-delivery-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const config = loadConfig({
@@ -229,7 +232,6 @@ describe.each(databaseKinds())('contact delivery across a restart on %s', (kind)
       async close() {
         await app.close();
         await runtime.close();
-        rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }

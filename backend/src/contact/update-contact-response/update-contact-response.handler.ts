@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CONTACT_RESPONSE_TEXTS, DomainError, normaliseResponseNotes, type ContactResponseCommand, type PersonalDataRef } from '@punchline/domain';
+import { CONTACT_RESPONSE_TEXTS, DomainError, normaliseResponseNotes, type ContactResponseCommand, type ContactResponseState, type PersonalDataRef } from '@punchline/domain';
 import { ContactResponsesReadService } from '../contact-responses.read';
 import { isUuid } from '../../platform/http/request-context';
 import { PrivacyStore, type NotesPersonalData } from '../../privacy';
@@ -32,29 +32,54 @@ export class UpdateContactResponseHandler implements ICommandHandler<UpdateConta
     }
     let recorded = false;
     try {
-      await this.streams.execute(
-        id,
-        context,
-        (now, state) => {
-          const metadata = { actorEmail: context.actorEmail, now };
-          const commands: ContactResponseCommand[] = [];
-          if (changes.responded !== undefined) commands.push({ type: 'MarkResponse', data: { responded: changes.responded }, metadata });
-          if (changes.notes !== undefined) {
-            const ref = state.notes;
-            const currentText = ref === null ? '' : typeof ref === 'string' ? ref : (current.get(ref.recordId) ?? '');
-            commands.push({ type: 'EditResponseNotes', data: { notes: changes.notes, current: currentText, sealed }, metadata });
-          }
-          return commands;
-        },
-        { waitForProjection: true },
-      ).then((outcome) => {
-        recorded = outcome.events.some((e) => e.type === 'ResponseNotesEdited');
-      });
+      // Another instance may have saved notes after ours were read: the caught-up state then names a
+      // record we have not opened. Its text is read and the decision made again, so the same notes
+      // saved twice (or from two instances at once) are still recorded once.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const outcome = await this.streams.execute(id, context, (now, state) => this.commands(now, context.actorEmail, state, changes, current, sealed), { waitForProjection: true });
+          recorded = outcome.events.some((e) => e.type === 'ResponseNotesEdited');
+          break;
+        } catch (error) {
+          if (!(error instanceof UnreadNotes) || attempt >= 3) throw error;
+          for (const [recordId, r] of await this.privacy.open<NotesPersonalData>([error.recordId])) current.set(recordId, r.data.notes);
+          if (!current.has(error.recordId)) current.set(error.recordId, '');
+          // Ours now differ from what is recorded even if they equalled what we first read: store them.
+          if (sealed === null && text !== null && text !== '' && text !== current.get(error.recordId)) sealed = await this.privacy.storeNotes(id, text);
+        }
+      }
     } finally {
       if (sealed && !recorded) await this.privacy.deleteRecord(sealed.recordId).catch(() => undefined);
     }
     const item = await this.reads.get(id);
     if (!item) throw new DomainError('NOT_FOUND', CONTACT_RESPONSE_TEXTS.notFound);
     return { item };
+  }
+
+  private commands(
+    now: string,
+    actorEmail: string,
+    state: ContactResponseState,
+    changes: UpdateContactResponseCommand['changes'],
+    current: Map<string, string>,
+    sealed: PersonalDataRef | null,
+  ): ContactResponseCommand[] {
+    const metadata = { actorEmail, now };
+    const commands: ContactResponseCommand[] = [];
+    if (changes.responded !== undefined) commands.push({ type: 'MarkResponse', data: { responded: changes.responded }, metadata });
+    if (changes.notes !== undefined) {
+      const ref = state.notes;
+      if (ref !== null && typeof ref !== 'string' && !current.has(ref.recordId)) throw new UnreadNotes(ref.recordId);
+      const currentText = ref === null ? '' : typeof ref === 'string' ? ref : (current.get(ref.recordId) ?? '');
+      commands.push({ type: 'EditResponseNotes', data: { notes: changes.notes, current: currentText, sealed }, metadata });
+    }
+    return commands;
+  }
+}
+
+/** The caught-up message names notes this handler has not read yet (saved meanwhile, maybe by another instance). */
+class UnreadNotes extends Error {
+  constructor(readonly recordId: string) {
+    super(`notes record ${recordId} not read yet`);
   }
 }
