@@ -23,6 +23,7 @@ describe.each(databaseKinds())('sign-in through a real OAuth2 provider (%s)', (k
     expect(me.body).toEqual({
       user: { email: TEST_ADMIN_EMAIL, name: 'Ada Admin', picture: 'https://cdn.example.com/ada.png' },
       isAdmin: true,
+      isAuditor: false,
       sessionTimeoutMinutes: 30,
     });
   });
