@@ -135,7 +135,7 @@ it('the Admin Access panel validates, saves, and a removed admin is out on the n
   await userBox.getByRole('button', { name: 'Logout' }).waitFor();
   await admin.waitForFunction(() => !document.querySelector('.admin-user img'));
 
-  const panel = admin.locator('section.admin-access');
+  const panel = admin.getByRole('region', { name: 'Admin Access' });
   await panel.getByRole('heading', { name: 'Admin Access' }).waitFor();
   await panel.getByText('1 allowed address').waitFor();
   expect(await panel.getByRole('list', { name: 'Set by the server (ADMIN_EMAILS)' }).textContent()).toContain(E2E_ADMIN_EMAIL);
@@ -158,6 +158,19 @@ it('the Admin Access panel validates, saves, and a removed admin is out on the n
   await panel.scrollIntoViewIfNeeded();
   await expectNoSeriousAxeViolations(admin, 'section.admin-access');
   await screenshotOf(panel, 'auth-allowlist-panel-1280');
+
+  // The Auditors panel is the same email-list panel with its own texts and endpoint.
+  const auditors = admin.getByRole('region', { name: 'Auditors' });
+  const auditorInput = auditors.getByLabel('Add an auditor email');
+  await auditorInput.fill('Reader@Example.com');
+  await auditors.getByRole('button', { name: 'Add auditor' }).click();
+  await auditors.getByRole('button', { name: 'Remove auditor reader@example.com' }).waitFor();
+  await auditorInput.fill('reader@example.com');
+  await auditorInput.press('Enter');
+  await auditors.getByRole('alert').filter({ hasText: 'That email address is already an auditor.' }).waitFor();
+  expect(await auditors.getByRole('button', { name: 'Reset' }).count()).toBe(0);
+  await auditors.getByRole('button', { name: 'Save auditors' }).click();
+  await auditors.getByRole('status').filter({ hasText: 'Auditors updated successfully.' }).waitFor();
 
   const friend = await page();
   await signInThroughUi(friend, { email: 'friend@example.com', name: 'Fred Friend' }, '/admin/media');
@@ -310,7 +323,7 @@ it('works at 360 px: gate, menu toggle, sidebar and the allowlist panel without 
   await p.getByRole('navigation', { name: 'Admin' }).waitFor({ state: 'hidden' });
   expect(await p.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
 
-  const panel = p.locator('section.admin-access');
+  const panel = p.getByRole('region', { name: 'Admin Access' });
   await panel.getByRole('heading', { name: 'Admin Access' }).waitFor();
   await panel.scrollIntoViewIfNeeded();
   const box = (await panel.boundingBox())!;

@@ -40,6 +40,14 @@ export function decideChangeAuditors(state: AllowlistState, command: ChangeAudit
   return [{ type: 'AuditorsChanged', data: { added, removed } }];
 }
 
+/** Checks one entry typed into the Auditors panel, as `decideChangeAuditors` will; null when it may be added. */
+export function auditorEntryProblem(raw: string, editable: readonly string[], env: readonly string[]): string | null {
+  const email = normaliseEmail(raw);
+  if (!isValidEmail(email)) return AUDITOR_TEXTS.invalidEmail(email);
+  if (editable.includes(email) || env.includes(email)) return AUDITOR_TEXTS.alreadyListed;
+  return null;
+}
+
 /** Whether this address may read the log without editing (AUDITOR_EMAILS or the editable list). */
 export function isAuditorEmail(state: AllowlistState, envAuditorEmails: readonly string[], email: string | null | undefined): boolean {
   if (!email) return false;

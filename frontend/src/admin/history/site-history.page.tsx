@@ -3,26 +3,24 @@
  * draft; tick two points to see what changed between them; view the public site as it was; restore
  * a point into the draft; roll live back to a publish; verify the log's integrity.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SETTINGS_FIELD_LABELS, type JsonChange } from '@punchline/domain';
-import { errorText } from '../../shared/api';
+import { SETTINGS_FIELD_LABELS } from '@punchline/domain';
 import { formatWhen } from '../../shared/format-when';
-import { holderDisplayName } from '../editor/draft-lock';
-import { lockFrom } from '../editor/settings-api';
 import { useSession } from '../../shared/session';
 import { CheckpointPanel } from './checkpoint-panel';
 import { ConfirmDialog } from '../ui/modal-dialog';
 import { ChangeList } from './change-list';
-import { historyApi, type HistoryItem, type HistoryStage, type VerifyResult } from './history-api';
+import type { HistoryItem, HistoryStage } from './history-api';
 import { ExportDownload } from '../audit/export-download';
+import { type Pending, useComparePoints, usePointActions, useTimeline, useVerify } from './use-site-history';
+import { VerifyOutcome } from './verify-outcome';
 import '../ui/ui.css';
 import './history.css';
 
-type Notice = { tone: 'success' | 'error'; text: string } | null;
-type Pending = { kind: 'rollback' | 'restore'; item: HistoryItem; changes: JsonChange[] | null } | null;
-
 const LIVE_VERSIONS = new Set(['Published', 'LiveRolledBack']);
+
+const stageName = (stage: HistoryStage) => (stage === 'live' ? 'live site' : 'draft');
 
 export function SiteHistoryPage() {
   // ?stage=draft&field=hero_title: a field's history, as the editors' 'history' links open it.
@@ -30,85 +28,12 @@ export function SiteHistoryPage() {
   const field = params.get('field');
   const fieldLabel = field ? ((SETTINGS_FIELD_LABELS as Record<string, string>)[field] ?? field) : null;
   const [stage, setStage] = useState<HistoryStage>(params.get('stage') === 'draft' ? 'draft' : 'live');
-  const [items, setItems] = useState<HistoryItem[]>([]);
-  const [nextBefore, setNextBefore] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [picked, setPicked] = useState<number[]>([]);
-  const [diff, setDiff] = useState<{ from: number; to: number; changes: JsonChange[] } | { error: string } | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [verify, setVerify] = useState<VerifyResult | { error: string } | 'running' | null>(null);
+  const { items, nextBefore, loadError, loading, load } = useTimeline(stage);
+  const { picked, diff, toggle } = useComparePoints(stage);
+  const actions = usePointActions(stage, items, () => void load(stage));
+  const { verify, runVerify } = useVerify();
   const id = useId();
   const readOnly = useSession().isAuditor;
-
-  const load = useCallback(async (which: HistoryStage, before?: number) => {
-    setLoading(true);
-    const result = await historyApi.timeline(which, before);
-    setLoading(false);
-    if (!result.ok || !result.body) {
-      setLoadError(errorText(result, 'Failed to load the site history'));
-      return;
-    }
-    setLoadError(null);
-    setItems((current) => (before === undefined ? result.body!.items : [...current, ...result.body!.items]));
-    setNextBefore(result.body.next_before);
-  }, []);
-
-  useEffect(() => {
-    setPicked([]);
-    setDiff(null);
-    void load(stage);
-  }, [stage, load]);
-
-  // Two ticked points: what changed from the older to the newer.
-  useEffect(() => {
-    if (picked.length !== 2) {
-      setDiff(null);
-      return;
-    }
-    const [from, to] = [Math.min(...picked), Math.max(...picked)];
-    let current = true;
-    void historyApi.diff(stage, from, to).then((result) => {
-      if (!current) return;
-      setDiff(result.ok && result.body ? result.body : { error: errorText(result, 'Failed to compare the two points') });
-    });
-    return () => {
-      current = false;
-    };
-  }, [picked, stage]);
-
-  const toggle = (position: number) =>
-    setPicked((current) => (current.includes(position) ? current.filter((p) => p !== position) : [...current, position].slice(-2)));
-
-  const ask = async (kind: 'rollback' | 'restore', item: HistoryItem) => {
-    setPending({ kind, item, changes: null });
-    const head = items[0]?.position ?? item.position;
-    const result = await historyApi.diff(kind === 'rollback' ? 'live' : 'draft', head, item.position);
-    setPending((current) => (current && current.item === item ? { ...current, changes: result.ok && result.body ? result.body.changes : [] } : current));
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    const result = pending.kind === 'rollback' ? await historyApi.rollback(pending.item.position) : await historyApi.restore(pending.item.position, stage);
-    setBusy(false);
-    const when = formatWhen(pending.item.occurred_at, { seconds: true });
-    setPending(null);
-    if (!result.ok) {
-      setNotice({ tone: 'error', text: result.status === 423 ? lockedText(result.errorBody, pending.kind) : errorText(result, pending.kind === 'rollback' ? 'Failed to roll back live' : 'Failed to restore into the draft') });
-      return;
-    }
-    setNotice({ tone: 'success', text: pending.kind === 'rollback' ? `Live rolled back to the publish of ${when}.` : `The draft now holds the ${stage} site as it was on ${when}.` });
-    void load(stage);
-  };
-
-  const runVerify = async () => {
-    setVerify('running');
-    const result = await historyApi.verify();
-    setVerify(result.ok && result.body ? result.body : { error: errorText(result, 'Failed to verify the log') });
-  };
 
   return (
     <div className="admin-screen ed-root hs-screen">
@@ -138,9 +63,9 @@ export function SiteHistoryPage() {
       <CheckpointPanel />
 
       <div aria-live="polite">
-        {notice ? (
-          <p className={`ed-message ed-message--${notice.tone === 'error' ? 'error' : 'info'}`} role={notice.tone === 'error' ? 'alert' : undefined}>
-            {notice.text}
+        {actions.notice ? (
+          <p className={`ed-message ed-message--${actions.notice.tone === 'error' ? 'error' : 'info'}`} role={actions.notice.tone === 'error' ? 'alert' : undefined}>
+            {actions.notice.text}
           </p>
         ) : null}
       </div>
@@ -160,7 +85,7 @@ export function SiteHistoryPage() {
         </p>
       ) : null}
       {loading && items.length === 0 ? <p className="hs-muted" role="status">Loading the history…</p> : null}
-      {!loading && items.length === 0 && !loadError ? <p className="hs-muted">Nothing has changed on the {stage === 'live' ? 'live site' : 'draft'} yet.</p> : null}
+      {!loading && items.length === 0 && !loadError ? <p className="hs-muted">Nothing has changed on the {stageName(stage)} yet.</p> : null}
 
       {fieldLabel ? (
         <p className="ed-message ed-message--info">
@@ -170,37 +95,20 @@ export function SiteHistoryPage() {
           </button>
         </p>
       ) : null}
-      <ol className="hs-timeline" aria-label={`Timeline of the ${stage === 'live' ? 'live site' : 'draft'}`}>
-        {items.filter((item) => field === null || item.fields.includes(field)).map((item) => (
-          <li key={item.position} className="hs-item">
-            <label className="hs-pick">
-              <input type="checkbox" checked={picked.includes(item.position)} onChange={() => toggle(item.position)} />
-              <span className="visually-hidden">Compare the point of {formatWhen(item.occurred_at, { seconds: true })}</span>
-            </label>
-            <div className="hs-item__body">
-              <p className="hs-item__summary">{item.summary}</p>
-              <p className="hs-muted">
-                <time dateTime={item.occurred_at}>{formatWhen(item.occurred_at, { seconds: true })}</time> · {item.actor_email ?? 'system'} · point {item.position}
-              </p>
-            </div>
-            <div className="hs-item__actions">
-              <a className="ed-button ed-button--small" href={`/?at=${item.position}`} target="_blank" rel="noopener">
-                View the site as it was<span className="visually-hidden"> on {formatWhen(item.occurred_at, { seconds: true })} (opens in a new tab)</span>
-              </a>
-              {/* Auditors read only (DESIGN §15): no restore, no rollback. */}
-              {readOnly ? null : (
-                <button type="button" className="ed-button ed-button--small" onClick={() => void ask('restore', item)}>
-                  Restore into draft
-                </button>
-              )}
-              {!readOnly && stage === 'live' && LIVE_VERSIONS.has(item.action) ? (
-                <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={() => void ask('rollback', item)}>
-                  Roll back live to this publish
-                </button>
-              ) : null}
-            </div>
-          </li>
-        ))}
+      <ol className="hs-timeline" aria-label={`Timeline of the ${stageName(stage)}`}>
+        {items
+          .filter((item) => field === null || item.fields.includes(field))
+          .map((item) => (
+            <TimelineItem
+              key={item.position}
+              item={item}
+              picked={picked.includes(item.position)}
+              onToggle={() => toggle(item.position)}
+              canRestore={!readOnly}
+              canRollBack={!readOnly && stage === 'live' && LIVE_VERSIONS.has(item.action)}
+              onAsk={(kind) => void actions.ask(kind, item)}
+            />
+          ))}
       </ol>
       {nextBefore !== null ? (
         <button type="button" className="ed-button" onClick={() => void load(stage, nextBefore)} disabled={loading}>
@@ -208,79 +116,86 @@ export function SiteHistoryPage() {
         </button>
       ) : null}
 
-      <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === 'rollback' ? 'Roll back the live site?' : 'Restore this point into the draft?'}
-        message={
-          pending ? (
-            <>
-              <p>
-                {pending.kind === 'rollback'
-                  ? `Every visitor will see the site as it was after the publish of ${formatWhen(pending.item.occurred_at, { seconds: true })}. The draft stays as it is.`
-                  : `The draft becomes the ${stage === 'live' ? 'live site' : 'draft'} as it was on ${formatWhen(pending.item.occurred_at, { seconds: true })}. Nothing goes live. Open editors show the restored draft.`}
-              </p>
-              {pending.changes === null ? <p className="hs-muted">Listing what changes…</p> : <ChangeList changes={pending.changes} label="What changes" />}
-            </>
-          ) : null
-        }
-        confirmLabel={pending?.kind === 'rollback' ? 'Roll back live' : 'Restore into draft'}
-        tone={pending?.kind === 'rollback' ? 'danger' : 'primary'}
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
-      />
+      <PointDialog stage={stage} pending={actions.pending} busy={actions.busy} onCancel={actions.cancel} onConfirm={() => void actions.confirm()} />
     </div>
   );
 }
 
-/**
- * A 423 names who holds the draft lock (issue 25): the restore takes a free lock by itself, so the
- * only way it is refused is another admin editing; a rollback likewise waits for them.
- */
-function lockedText(body: unknown, kind: 'rollback' | 'restore'): string {
-  // A rollback's 423 carries the decider's {holderEmail, expiresAt}; a restore's the named lock.
-  const raw = (body ?? {}) as { holderEmail?: unknown; expiresAt?: unknown };
-  const lock =
-    lockFrom(body) ?? (typeof raw.holderEmail === 'string' ? { holder_email: raw.holderEmail, expires_at: typeof raw.expiresAt === 'string' ? raw.expiresAt : undefined } : null);
-  const who = holderDisplayName(lock) ?? 'Another admin';
-  const email = lock?.holder_name?.trim() && lock.holder_email ? ` (${lock.holder_email})` : '';
-  const until = lock?.expires_at ? ` Their lock lapses at ${formatWhen(lock.expires_at)} unless they keep editing.` : '';
-  const what = kind === 'restore' ? 'so this point cannot be restored into the draft now' : 'so live cannot be rolled back now';
-  return `${who}${email} is editing the draft and holds its lock, ${what}. Try again when they are done, or ask them to release the lock.${until}`;
+interface TimelineItemProps {
+  item: HistoryItem;
+  picked: boolean;
+  onToggle: () => void;
+  canRestore: boolean;
+  canRollBack: boolean;
+  onAsk: (kind: 'rollback' | 'restore') => void;
 }
 
-function VerifyOutcome({ result }: { result: VerifyResult | { error: string } | 'running' | null }) {
-  const [copied, setCopied] = useState(false);
-  if (result === null || result === 'running') return null;
-  if ('error' in result) return <p role="alert">{result.error}</p>;
-  if (!result.ok && result.first_invalid) {
-    const bad = result.first_invalid;
-    return (
-      <p className="ed-message ed-message--error hs-verify" role="alert">
-        Altered event found at point {bad.position}: stream {bad.stream}, {bad.type}, event {bad.event_id}. {result.verified} events before it verified.
-      </p>
-    );
-  }
+/** One point of the timeline: tick it to compare, view the site as it was, restore it or roll back to it. */
+function TimelineItem({ item, picked, onToggle, canRestore, canRollBack, onAsk }: TimelineItemProps) {
+  const when = formatWhen(item.occurred_at, { seconds: true });
   return (
-    <div className="ed-message ed-message--info hs-verify" role="status">
-      <p>
-        Verified: the log’s hash chain is intact over {result.verified} events.
-        {result.head ? (
-          <>
-            {' '}
-            Head at point {result.head.position}: <code className="hs-hash">{result.head.hash}</code>
-          </>
+    <li className="hs-item">
+      <label className="hs-pick">
+        <input type="checkbox" checked={picked} onChange={onToggle} />
+        <span className="visually-hidden">Compare the point of {when}</span>
+      </label>
+      <div className="hs-item__body">
+        <p className="hs-item__summary">{item.summary}</p>
+        <p className="hs-muted">
+          <time dateTime={item.occurred_at}>{when}</time> · {item.actor_email ?? 'system'} · point {item.position}
+        </p>
+      </div>
+      <div className="hs-item__actions">
+        <a className="ed-button ed-button--small" href={`/?at=${item.position}`} target="_blank" rel="noopener">
+          View the site as it was<span className="visually-hidden"> on {when} (opens in a new tab)</span>
+        </a>
+        {/* Auditors read only (DESIGN §15): no restore, no rollback. */}
+        {canRestore ? (
+          <button type="button" className="ed-button ed-button--small" onClick={() => onAsk('restore')}>
+            Restore into draft
+          </button>
         ) : null}
-      </p>
-      {result.head ? (
-        <button
-          type="button"
-          className="ed-button ed-button--small"
-          onClick={() => void navigator.clipboard?.writeText(`${result.head!.position} ${result.head!.hash}`).then(() => setCopied(true))}
-        >
-          {copied ? 'Copied' : 'Copy head hash'}
-        </button>
-      ) : null}
-    </div>
+        {canRollBack ? (
+          <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={() => onAsk('rollback')}>
+            Roll back live to this publish
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+interface PointDialogProps {
+  stage: HistoryStage;
+  pending: Pending;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The confirmation before a restore or a rollback, with what it changes. */
+function PointDialog({ stage, pending, busy, onCancel, onConfirm }: PointDialogProps) {
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      title={pending?.kind === 'rollback' ? 'Roll back the live site?' : 'Restore this point into the draft?'}
+      message={
+        pending ? (
+          <>
+            <p>
+              {pending.kind === 'rollback'
+                ? `Every visitor will see the site as it was after the publish of ${formatWhen(pending.item.occurred_at, { seconds: true })}. The draft stays as it is.`
+                : `The draft becomes the ${stageName(stage)} as it was on ${formatWhen(pending.item.occurred_at, { seconds: true })}. Nothing goes live. Open editors show the restored draft.`}
+            </p>
+            {pending.changes === null ? <p className="hs-muted">Listing what changes…</p> : <ChangeList changes={pending.changes} label="What changes" />}
+          </>
+        ) : null
+      }
+      confirmLabel={pending?.kind === 'rollback' ? 'Roll back live' : 'Restore into draft'}
+      tone={pending?.kind === 'rollback' ? 'danger' : 'primary'}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,10 +1,14 @@
-import { ALLOWLIST_TEXTS, allowlistEntryProblem, normaliseEmail } from '@punchline/domain';
+import { normaliseEmail } from '@punchline/domain';
 
-/** The Admin Access panel (SPEC §2, §4): load, edit locally, save, then show what the server returned. */
-export interface AllowlistPanelState {
+/**
+ * The email-list panels (Admin Access, SPEC §2 and §4; Auditors, DESIGN §15): load, edit locally,
+ * save, then show what the server returned. The checks and texts differ per list, so they come in
+ * with the actions that need them.
+ */
+export interface EmailListPanelState {
   phase: 'loading' | 'load-error' | 'ready' | 'saving';
   /** The lists as the server last answered them. */
-  saved: { editable: string[]; env: string[] };
+  saved: EmailLists;
   /** The editable list as edited here, not yet saved. */
   editable: string[];
   input: string;
@@ -14,7 +18,16 @@ export interface AllowlistPanelState {
   success: string | null;
 }
 
-export const initialAllowlistPanel: AllowlistPanelState = {
+/** The editable list and the one fixed in the server's environment. */
+export interface EmailLists {
+  editable: string[];
+  env: string[];
+}
+
+/** Why an entry typed into the panel may not be added (the list's own texts), or null. */
+export type EntryProblem = (raw: string, editable: readonly string[], env: readonly string[]) => string | null;
+
+export const initialEmailListPanel: EmailListPanelState = {
   phase: 'loading',
   saved: { editable: [], env: [] },
   editable: [],
@@ -23,30 +36,30 @@ export const initialAllowlistPanel: AllowlistPanelState = {
   success: null,
 };
 
-export type AllowlistPanelAction =
+export type EmailListPanelAction =
   | { type: 'load-started' }
-  | { type: 'loaded'; editable: string[]; env: string[] }
+  | { type: 'loaded'; lists: EmailLists }
   | { type: 'load-failed'; error: string }
   | { type: 'input'; value: string }
-  | { type: 'add' }
+  | { type: 'add'; problem: EntryProblem }
   | { type: 'remove'; email: string }
   | { type: 'reset' }
   | { type: 'save-started' }
-  | { type: 'saved'; editable: string[]; env: string[] }
+  | { type: 'saved'; lists: EmailLists; success: string }
   | { type: 'save-failed'; error: string };
 
-export function allowlistPanelReducer(state: AllowlistPanelState, action: AllowlistPanelAction): AllowlistPanelState {
+export function emailListPanelReducer(state: EmailListPanelState, action: EmailListPanelAction): EmailListPanelState {
   switch (action.type) {
     case 'load-started':
       return { ...state, phase: 'loading', error: null, success: null };
     case 'loaded':
-      return { ...state, phase: 'ready', saved: { editable: action.editable, env: action.env }, editable: action.editable, error: null };
+      return { ...state, phase: 'ready', saved: action.lists, editable: action.lists.editable, error: null };
     case 'load-failed':
       return { ...state, phase: 'load-error', saved: { editable: [], env: [] }, editable: [], error: action.error, success: null };
     case 'input':
       return { ...state, input: action.value, error: state.phase === 'ready' ? null : state.error };
     case 'add': {
-      const problem = allowlistEntryProblem(state.input, state.editable, state.saved.env);
+      const problem = action.problem(state.input, state.editable, state.saved.env);
       if (problem) return { ...state, error: problem, success: null };
       return { ...state, editable: [...state.editable, normaliseEmail(state.input)], input: '', error: null, success: null };
     }
@@ -57,7 +70,7 @@ export function allowlistPanelReducer(state: AllowlistPanelState, action: Allowl
     case 'save-started':
       return { ...state, phase: 'saving', error: null, success: null };
     case 'saved':
-      return { ...state, phase: 'ready', saved: { editable: action.editable, env: action.env }, editable: action.editable, error: null, success: ALLOWLIST_TEXTS.saved };
+      return { ...state, phase: 'ready', saved: action.lists, editable: action.lists.editable, error: null, success: action.success };
     case 'save-failed':
       return { ...state, phase: 'ready', error: action.error, success: null };
     default: {
@@ -67,18 +80,18 @@ export function allowlistPanelReducer(state: AllowlistPanelState, action: Allowl
   }
 }
 
-export function isAllowlistDirty(state: Pick<AllowlistPanelState, 'saved' | 'editable'>): boolean {
+export function isEmailListDirty(state: Pick<EmailListPanelState, 'saved' | 'editable'>): boolean {
   const { editable, saved } = state;
   return editable.length !== saved.editable.length || editable.some((email, i) => email !== saved.editable[i]);
 }
 
-/** Everyone the server will let in: the editable list plus ADMIN_EMAILS, counted once each. */
-export function allowedCount(state: Pick<AllowlistPanelState, 'saved' | 'editable'>): number {
+/** Everyone the server will let in: the editable list plus the environment's, counted once each. */
+export function allowedCount(state: Pick<EmailListPanelState, 'saved' | 'editable'>): number {
   return new Set([...state.editable, ...state.saved.env]).size;
 }
 
 /** {editable, env} from the server, or null when the body is not that. */
-export function allowlistFrom(body: unknown): { editable: string[]; env: string[] } | null {
+export function emailListsFrom(body: unknown): EmailLists | null {
   if (typeof body !== 'object' || body === null) return null;
   const { editable, env } = body as { editable?: unknown; env?: unknown };
   const list = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null);
