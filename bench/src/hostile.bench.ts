@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -179,7 +179,7 @@ export async function hostileBench(): Promise<Section> {
       notes.push(
         'Issue 24 measured 0.39 s quiet and 6.0 s during 200 concurrent raw-variant requests, each decoded and re-encoded in the image queue; they are now streamed as stored.',
         'Uploads for the health figures are sent by curl (its own process); health is polled back to back by the bench process, which does nothing else meanwhile.',
-        'Measured on a 2-core machine shared with other jobs (several test suites ran meanwhile); quiet health answers already vary (see the reference line).',
+        `Load average (1 / 5 / 15 min) at the end: ${loadavg().map((l) => l.toFixed(2)).join(' / ')}; on a shared machine health answers vary (see the quiet reference line).`,
         'The closed-loop wrk line keeps one core busy with 200 requests in flight: every async step of the upload waits behind them (CPU contention, not the image queue); it is there for reference, not as the target.',
       );
     } finally {
