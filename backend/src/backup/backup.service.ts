@@ -53,7 +53,8 @@ export class BackupService extends Reactor implements OnApplicationBootstrap, On
     private readonly clock: Clock,
     private readonly ids: IdSource,
   ) {
-    super(runtime.db, BACKUP_LEADER_LOCK, new Logger('backups'), Math.min(runtime.config.backup.everyMs, 3_600_000));
+    // Due by the clock: a pass on every projector batch would list BACKUP_DIR (an S3 LIST) for nothing.
+    super(runtime.db, BACKUP_LEADER_LOCK, new Logger('backups'), Math.min(runtime.config.backup.everyMs, 3_600_000), { wakeOnLog: false });
   }
 
   override async onApplicationBootstrap(): Promise<void> {

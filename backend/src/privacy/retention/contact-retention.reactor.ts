@@ -26,7 +26,8 @@ export class ContactRetentionReactor extends Reactor {
     private readonly privacy: PrivacyService,
     private readonly clock: Clock,
   ) {
-    super(db, RETENTION_LEADER_LOCK, new Logger(ContactRetentionReactor.name), HOUR_MS);
+    // Due by the clock, not by what the log says: no pass on every projector batch (DESIGN §18 wake-ups).
+    super(db, RETENTION_LEADER_LOCK, new Logger(ContactRetentionReactor.name), HOUR_MS, { wakeOnLog: false });
   }
 
   override onApplicationBootstrap(): void {
