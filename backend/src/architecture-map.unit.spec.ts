@@ -30,8 +30,24 @@ function mapLines(): MapLine[] {
 describe('ARCHITECTURE.md maps', () => {
   const lines = mapLines();
 
-  it('has the worked example', () => {
-    expect(new Set(lines.map((l) => l.map))).toContain('delete-snapshot');
+  it('has the worked example, the publish map and the pieces every command shares', () => {
+    expect(new Set(lines.map((l) => l.map))).toEqual(new Set(['delete-snapshot', 'publish', 'shared-by-every-command']));
+  });
+
+  // Issue 26's acceptance: publish, from the dialog to the read model, touches at most 12 files.
+  it('maps publish in at most 12 files, each named once', () => {
+    const publish = lines.filter((l) => l.map === 'publish').map((l) => l.file);
+    expect(publish.length).toBeLessThanOrEqual(12);
+    expect(new Set(publish).size).toBe(publish.length);
+  });
+
+  // The write path has no bus hop: a controller states the domain command and calls the aggregate's facade.
+  it('sends publish straight to the site facade, without a command bus', () => {
+    const controller = lines.find((l) => l.map === 'publish' && l.file.endsWith('.http.controller.ts'));
+    if (!controller) throw new Error('the publish map names no controller');
+    const source = readFileSync(join(ROOT, controller.file), 'utf8');
+    expect(source).not.toMatch(/CommandBus|@nestjs\/cqrs/);
+    expect(source).toContain('this.site.execute(actor,');
   });
 
   it.each(lines.map((l) => [l.map, l.file, l.symbol]))('%s: %s names %s', (_map, file, symbol) => {

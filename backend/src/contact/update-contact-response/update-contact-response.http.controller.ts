@@ -2,7 +2,6 @@ import { Body, Controller, Param, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CONTACT_RESPONSE_TEXTS, DomainError } from '@punchline/domain';
-import { bodyValidation } from '../../platform/http/validation';
 import { UpdateContactResponseCommand, type UpdateContactResponseResult } from './update-contact-response.command';
 import { UpdateContactResponseRequestDto } from './update-contact-response.request.dto';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
@@ -16,7 +15,7 @@ export class UpdateContactResponseHttpController {
   @Patch(':id')
   @ApiBody({ schema: { type: 'object', properties: { responded: { type: 'boolean' }, notes: { type: 'string', maxLength: 5000 } } } })
   @ApiOkResponse({ description: '{item}' })
-  async update(@Actor() actor: AdminIssuer, @Param('id') id: string, @Body(bodyValidation) body: UpdateContactResponseRequestDto): Promise<UpdateContactResponseResult> {
+  async update(@Actor() actor: AdminIssuer, @Param('id') id: string, @Body() body: UpdateContactResponseRequestDto): Promise<UpdateContactResponseResult> {
     if (body.responded === undefined && body.notes === undefined) throw new DomainError('INVALID_INPUT', CONTACT_RESPONSE_TEXTS.nothingToChange);
     return this.commands.execute(new UpdateContactResponseCommand(actor, id, { responded: body.responded, notes: body.notes }));
   }

@@ -33,11 +33,10 @@ export class RestoreFromHistoryHttpController {
     const stage = parseStage(input.stage);
     const { event, settings } = await this.history.storedAt(stage, position);
     try {
-      await this.site.execute(actor, (now) => ({
+      await this.site.execute(actor, {
         type: 'RestoreDraftFromHistory',
         data: { fromPosition: event?.position ?? 0, fromOccurredAt: event?.occurredAt ?? BEFORE_ANY_EVENT, stage, settings },
-        metadata: { actorEmail: actor.actorEmail, now },
-      }));
+      });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'LOCKED') {
         throw new DomainError('LOCKED', error.message, { lock: await this.reads.getNamedLock() });

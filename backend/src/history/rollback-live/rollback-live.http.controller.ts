@@ -30,11 +30,7 @@ export class RollbackLiveHttpController {
     const event = await this.history.eventAt(position);
     if (!event || !LIVE_VERSIONS.has(event.type)) throw new DomainError('INVALID_INPUT', HISTORY_TEXTS.notAPublish, { position });
     const { settings } = await this.history.storedAt('live', position);
-    await this.site.execute(actor, (now) => ({
-      type: 'RollbackLive',
-      data: { toPosition: position, toOccurredAt: event.occurredAt, settings },
-      metadata: { actorEmail: actor.actorEmail, now },
-    }));
+    await this.site.execute(actor, { type: 'RollbackLive', data: { toPosition: position, toOccurredAt: event.occurredAt, settings } });
     const live = await this.reads.getLive();
     return { data: live.settings, version: live.version, error: null };
   }

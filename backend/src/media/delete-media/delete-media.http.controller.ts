@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsBodyValidation } from '../../settings';
 import { DeleteMediaCommand, type DeleteMediaAnswer } from './delete-media.command';
 import { DeleteMediaRequestDto } from './delete-media.request.dto';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
@@ -15,7 +14,7 @@ export class DeleteMediaHttpController {
   @HttpCode(200)
   @ApiOkResponse({ description: '{deleted: path}' })
   @ApiConflictResponse({ description: '{error, usage: [{stage, location, field, path, url}]}: the file is used in draft or live settings' })
-  async delete(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: DeleteMediaRequestDto): Promise<DeleteMediaAnswer> {
+  async delete(@Actor() actor: AdminIssuer, @Body() body: DeleteMediaRequestDto): Promise<DeleteMediaAnswer> {
     return this.commands.execute(new DeleteMediaCommand(actor, body.path));
   }
 }

@@ -56,7 +56,7 @@ export class RenameMediaHandler implements ICommandHandler<RenameMediaCommand> {
 
     const state = await this.site.current();
     const replacements = mediaRenameReplacements({ draft: draftView(state), live: state.live }, plan.fromPath, plan.toPath, this.urlOptions);
-    const rewritten = await this.site.execute(context, (now) => ({ type: 'RewriteMediaReferences', data: { replacements }, metadata: { actorEmail: context.actorEmail, now } }));
+    const rewritten = await this.site.execute(context, { type: 'RewriteMediaReferences', data: { replacements } });
     const counts = { draft: 0, live: 0 };
     for (const event of rewritten.events) if (event.type === 'MediaReferencesRewritten') counts[event.data.stage] += event.data.count;
     return { totalUpdated: counts.draft + counts.live, replacements: counts, path: plan.toPath, url: mediaProxyUrl(plan.toPath) };

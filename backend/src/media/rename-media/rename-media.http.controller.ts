@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsBodyValidation } from '../../settings';
 import { RenameMediaCommand, type RenameMediaAnswer } from './rename-media.command';
 import { RenameMediaRequestDto } from './rename-media.request.dto';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
@@ -15,7 +14,7 @@ export class RenameMediaHttpController {
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ description: '{totalUpdated, replacements: {draft, live}, path, url}' })
-  async rename(@Actor() actor: AdminIssuer, @Body(settingsBodyValidation) body: RenameMediaRequestDto): Promise<RenameMediaAnswer> {
+  async rename(@Actor() actor: AdminIssuer, @Body() body: RenameMediaRequestDto): Promise<RenameMediaAnswer> {
     return this.commands.execute(new RenameMediaCommand(actor, body.fromPath, body.toName));
   }
 }
