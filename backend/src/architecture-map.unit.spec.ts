@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -48,6 +48,14 @@ describe('ARCHITECTURE.md maps', () => {
     const source = readFileSync(join(ROOT, controller.file), 'utf8');
     expect(source).not.toMatch(/CommandBus|@nestjs\/cqrs/);
     expect(source).toContain('this.site.execute(actor,');
+  });
+
+  // ARCHITECTURE 'Start here': @nestjs/cqrs carries queries only; no command goes through a bus.
+  it('has no command bus or command handler left in the backend', () => {
+    const backend = join(ROOT, 'backend', 'src');
+    const sources = readdirSync(backend, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
+    const offenders = sources.filter((f) => /\bCommandBus\b|@CommandHandler\(|import \{[^}]*\bCommand\b[^}]*\} from '@nestjs\/cqrs'/.test(readFileSync(join(backend, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 
   it.each(lines.map((l) => [l.map, l.file, l.symbol]))('%s: %s names %s', (_map, file, symbol) => {
