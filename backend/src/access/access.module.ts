@@ -4,13 +4,12 @@ import { AccessStream } from './access-stream';
 import { AdminGuard } from './admin.guard';
 import { GetAllowlistHttpController } from './get-allowlist/get-allowlist.http.controller';
 import { ChangeAllowlistHttpController } from './change-allowlist/change-allowlist.http.controller';
-import { ChangeAllowlistHandler } from './change-allowlist/change-allowlist.handler';
-import { AuditorsHttpController, ChangeAuditorsHandler } from './auditors/auditors.http.controller';
+import { AuditorsHttpController } from './auditors/auditors.http.controller';
 
 /** Who may use the admin area: the allowlist aggregate, the deny-by-default guard, allowlist calls. */
 @Module({
   controllers: [GetAllowlistHttpController, ChangeAllowlistHttpController, AuditorsHttpController],
-  providers: [AccessStream, ChangeAllowlistHandler, ChangeAuditorsHandler, { provide: APP_GUARD, useClass: AdminGuard }],
+  providers: [AccessStream, { provide: APP_GUARD, useClass: AdminGuard }],
   exports: [AccessStream],
 })
 export class AccessModule {}

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  DomainError,
   SITE_STREAM,
   diffJson,
   diffSettings,
@@ -271,21 +270,4 @@ function occurredAtOf(event: RecordedEvent): string {
 
 function itemOf(event: IndexedEvent, stage: HistoryStage): HistoryItem {
   return { position: event.position, occurred_at: event.occurredAt, actor_email: event.actorEmail, action: event.type, fields: event.fields[stage], summary: event.summary };
-}
-
-export function parseStage(value: unknown): HistoryStage {
-  if (value === 'live' || value === 'draft') return value;
-  throw new DomainError('INVALID_INPUT', HISTORY_TEXTS.badStage);
-}
-
-export function parsePosition(value: unknown, name = 'position'): number {
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-  if (!/^\d{1,15}$/.test(text)) throw new DomainError('INVALID_INPUT', HISTORY_TEXTS.badPosition.replace('position', name));
-  return Number(text);
-}
-
-export function parseTime(value: unknown): string {
-  const ms = typeof value === 'string' && value.length <= 64 ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new DomainError('INVALID_INPUT', HISTORY_TEXTS.badTime);
-  return new Date(ms).toISOString();
 }

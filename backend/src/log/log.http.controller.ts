@@ -6,15 +6,7 @@ import type { LogPublicKey } from '../platform/log-tree/log-tree';
 import { AuditorsMay, Public } from '../platform/http/public.decorator';
 import { RUNTIME } from '../platform/platform.module';
 import type { Runtime } from '../platform/runtime';
-
-/** A query number: a positive safe integer, else a 400 naming the parameter. */
-function positiveInteger(value: unknown, name: string): number {
-  const text = typeof value === 'string' ? value : '';
-  if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new DomainError('INVALID_INPUT', `${name} must be a whole number from 1`, { [name]: text.slice(0, 40) });
-  }
-  return Number(text);
-}
+import { CheckCheckpointRequestDto, ConsistencyProofRequestDto, InclusionProofRequestDto } from './log.request.dto';
 
 /**
  * The log outsiders can check (DESIGN §15): the signed checkpoint and its key for anyone; proofs
@@ -44,9 +36,7 @@ export class LogHttpController {
   @AuditorsMay()
   @Get('proof/consistency')
   @ApiOkResponse({ description: '{from, to, hashes}: RFC 9162 §2.1.4 consistency proof, hex' })
-  async consistency(@Query('from') fromText: unknown, @Query('to') toText: unknown): Promise<{ from: number; to: number; hashes: string[] }> {
-    const from = positiveInteger(fromText, 'from');
-    const to = positiveInteger(toText, 'to');
+  async consistency(@Query() { from, to }: ConsistencyProofRequestDto): Promise<{ from: number; to: number; hashes: string[] }> {
     const size = await this.runtime.logTree.size();
     if (from > to) throw new DomainError('INVALID_INPUT', `from (${from}) must not be after to (${to})`);
     if (to > size) throw new DomainError('INVALID_INPUT', `to (${to}) is beyond the log tree's size (${size})`);
@@ -57,12 +47,7 @@ export class LogHttpController {
   @AuditorsMay()
   @Get('proof/inclusion')
   @ApiOkResponse({ description: '{position, size, leaf_hash, hashes}: RFC 9162 §2.1.3 inclusion proof, hex' })
-  async inclusion(
-    @Query('position') positionText: unknown,
-    @Query('size') sizeText: unknown,
-  ): Promise<{ position: number; size: number; leaf_hash: string; hashes: string[] }> {
-    const position = positiveInteger(positionText, 'position');
-    const size = positiveInteger(sizeText, 'size');
+  async inclusion(@Query() { position, size }: InclusionProofRequestDto): Promise<{ position: number; size: number; leaf_hash: string; hashes: string[] }> {
     const current = await this.runtime.logTree.size();
     if (size > current) throw new DomainError('INVALID_INPUT', `size (${size}) is beyond the log tree's size (${current})`);
     const index = await this.runtime.logTree.source.leafOfPosition(this.runtime.db, position);
@@ -79,11 +64,9 @@ export class LogHttpController {
   @Post('check')
   @HttpCode(200)
   @ApiOkResponse({ description: '{verdict: extends|truncated|rewritten, size, current_size, first_difference?, checkpoint_date?, message}' })
-  async check(@Body() body: unknown): Promise<CheckpointComparison & { message: string }> {
-    const text = (body as { checkpoint?: unknown } | null)?.checkpoint;
-    if (typeof text !== 'string' || text.trim() === '') throw new DomainError('INVALID_INPUT', 'checkpoint must be the text of a checkpoint or of an export');
+  async check(@Body() { checkpoint }: CheckCheckpointRequestDto): Promise<CheckpointComparison & { message: string }> {
     try {
-      const result = await this.runtime.logTree.check(text);
+      const result = await this.runtime.logTree.check(checkpoint);
       return { ...result, message: describeComparison(result) };
     } catch (error) {
       if (error instanceof CheckpointFormatError) throw new DomainError('INVALID_INPUT', error.message);

@@ -3,5 +3,5 @@
  * its index): the read side, the site aggregate's facade and the request pipes its routes share.
  */
 export { SettingsReadService, type LiveSnapshot } from './settings-read.service';
-export { DraftEditAccessFilter, settingsBodyValidation, settingsValidation } from './settings-request';
+export { DraftEditAccessFilter } from './settings-request';
 export { SiteStream } from './site-stream';

@@ -1,17 +1,7 @@
-import { ArgumentsHost, Catch, ExceptionFilter, ValidationPipe } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import { DomainError } from '@punchline/domain';
 import { ErrorBodyFilter } from '../platform/http/domain-error.filter';
 import { SETTINGS_TEXTS } from './settings-texts';
-
-/** Query strings and small bodies: class-validator DTOs; unknown keys (cache busters) are dropped, not refused. */
-export const settingsValidation = new ValidationPipe({
-  transform: true,
-  whitelist: true,
-  transformOptions: { enableImplicitConversion: true },
-});
-
-/** JSON bodies: types as sent (no conversion); unknown keys dropped. */
-export const settingsBodyValidation = new ValidationPipe({ transform: true, whitelist: true });
 
 /**
  * SPEC §6: on lock calls a 403 reads 'Admin access required to edit draft.'. The deny-by-default

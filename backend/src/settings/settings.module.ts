@@ -2,9 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccessModule } from '../access';
 import { LIVE_SESSION_TIMEOUT, type LiveSessionTimeout } from '../auth';
-import { AcquireLockHandler } from './acquire-lock/acquire-lock.handler';
 import { AcquireLockHttpController } from './acquire-lock/acquire-lock.http.controller';
-import { DeleteSnapshotHandler } from './delete-snapshot/delete-snapshot.handler';
 import { DeleteSnapshotHttpController } from './delete-snapshot/delete-snapshot.http.controller';
 import { GetLockHandler } from './get-lock/get-lock.handler';
 import { GetLockHttpController } from './get-lock/get-lock.http.controller';
@@ -16,24 +14,17 @@ import { GetSettingsHandler } from './get-settings/get-settings.handler';
 import { GetSettingsHttpController } from './get-settings/get-settings.http.controller';
 import { ListVersionsHandler } from './list-versions/list-versions.handler';
 import { ListVersionsHttpController } from './list-versions/list-versions.http.controller';
-import { PublishHandler } from './publish/publish.handler';
 import { PublishHttpController } from './publish/publish.http.controller';
-import { PullLiveHandler } from './pull-live/pull-live.handler';
 import { PullLiveHttpController } from './pull-live/pull-live.http.controller';
-import { ReleaseLockHandler } from './release-lock/release-lock.handler';
 import { ReleaseLockHttpController } from './release-lock/release-lock.http.controller';
-import { RestoreSnapshotHandler } from './restore-snapshot/restore-snapshot.handler';
 import { RestoreSnapshotHttpController } from './restore-snapshot/restore-snapshot.http.controller';
 import { SaveDraftHandler } from './save-draft/save-draft.handler';
 import { MediaLibraryView } from './media-library.view';
 import { SaveDraftHttpController } from './save-draft/save-draft.http.controller';
-import { SaveSnapshotHandler } from './save-snapshot/save-snapshot.handler';
 import { SaveSnapshotHttpController } from './save-snapshot/save-snapshot.http.controller';
-import { CancelScheduleHandler } from './cancel-schedule/cancel-schedule.handler';
 import { CancelScheduleHttpController } from './cancel-schedule/cancel-schedule.http.controller';
 import { ListSchedulesHttpController } from './list-schedules/list-schedules.http.controller';
 import { ScheduledPublisher } from './run-scheduled-publishes/scheduled-publisher.reactor';
-import { SchedulePublishHandler } from './schedule-publish/schedule-publish.handler';
 import { SchedulePublishHttpController } from './schedule-publish/schedule-publish.http.controller';
 import { SettingsReadService } from './settings-read.service';
 import { LockWatch } from './watch-lock/lock-watch';
@@ -77,15 +68,6 @@ import { SiteStream } from './site-stream';
     GetVersionHandler,
     SaveDraftHandler,
     MediaLibraryView,
-    AcquireLockHandler,
-    ReleaseLockHandler,
-    PullLiveHandler,
-    PublishHandler,
-    SaveSnapshotHandler,
-    RestoreSnapshotHandler,
-    DeleteSnapshotHandler,
-    SchedulePublishHandler,
-    CancelScheduleHandler,
     ScheduledPublisher,
     LockWatch,
     {

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import { DomainError } from '@punchline/domain';
+import { IsArray, IsString } from 'class-validator';
 
-export const changeAllowlistRequest = z.object({ emails: z.array(z.string()) });
-export type ChangeAllowlistRequest = z.infer<typeof changeAllowlistRequest>;
+const SEND_THE_LIST = 'Send {"emails": [...]} with the whole editable allowlist.';
 
-export function parseChangeAllowlistRequest(body: unknown): ChangeAllowlistRequest {
-  const parsed = changeAllowlistRequest.safeParse(body);
-  if (!parsed.success) throw new DomainError('INVALID_INPUT', 'Send {"emails": [...]} with the whole editable allowlist.');
-  return parsed.data;
+/** PUT /api/admin/allowlist: the whole editable list; addresses are judged by the domain (SPEC §5 texts). */
+export class ChangeAllowlistRequestDto {
+  @IsArray({ message: SEND_THE_LIST })
+  @IsString({ each: true, message: SEND_THE_LIST })
+  emails!: string[];
 }

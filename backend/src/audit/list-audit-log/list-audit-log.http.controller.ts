@@ -4,7 +4,6 @@ import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AUDIT_DEFAULT_LIMIT } from '@punchline/domain';
 import { ListAuditLogQuery, type AuditAnswer } from './list-audit-log.query';
 import { ListAuditLogRequestDto } from './list-audit-log.request.dto';
-import { queryValidation } from '../../platform/http/validation';
 import { AuditorsMay } from '../../platform/http/public.decorator';
 
 
@@ -27,7 +26,7 @@ export class ListAuditLogHttpController {
   @ApiQuery({ name: 'content', required: false, enum: ['1', '0'] })
   @ApiQuery({ name: 'locks', required: false, enum: ['folded', 'each'] })
   @ApiOkResponse({ description: '{items, actors, actions}' })
-  async list(@Query(queryValidation) query: ListAuditLogRequestDto): Promise<AuditAnswer> {
+  async list(@Query() query: ListAuditLogRequestDto): Promise<AuditAnswer> {
     return this.queries.execute(
       new ListAuditLogQuery({
         limit: query.limit ?? AUDIT_DEFAULT_LIMIT,

@@ -40,6 +40,7 @@ export class DevSignInHttpController {
     this.sendPage(res, 200, devSignInPage({ returnTo: safeReturnTo(returnTo) }));
   }
 
+  /** Development only (refused in production): a form of two fields, read leniently rather than through a DTO. */
   @Public()
   @Post()
   async submit(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown> | undefined): Promise<void> {

@@ -5,7 +5,6 @@ import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS } from '@punchline/domain';
 import type { Response } from 'express';
 import { Clock } from '../../platform/event-sourcing/clock';
-import { queryValidation } from '../../platform/http/validation';
 import { ContactResponsesReadService } from '../contact-responses.read';
 import { contactCsvChunks, contactCsvFileName } from './contact-responses.csv';
 import { ListContactResponsesQuery, type ContactResponsesAnswer } from './list-contact-responses.query';
@@ -32,7 +31,7 @@ export class ListContactResponsesHttpController {
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ description: '{items: [{id, name, email, message, created_at, responded, responded_at, responded_by, notes, delivery_status, delivery_error}], total}' })
-  async list(@Query(queryValidation) query: ListContactResponsesRequestDto, @Res({ passthrough: true }) res: Response): Promise<ContactResponsesAnswer | StreamableFile> {
+  async list(@Query() query: ListContactResponsesRequestDto, @Res({ passthrough: true }) res: Response): Promise<ContactResponsesAnswer | StreamableFile> {
     const filter = {
       sort: query.sort ?? 'newest',
       q: query.q?.trim() ?? '',

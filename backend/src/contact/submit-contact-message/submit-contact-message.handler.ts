@@ -1,11 +1,17 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { IdSource } from '../../platform/event-sourcing/clock';
 import { PrivacyStore } from '../../privacy';
 import { ContactStreams } from '../contact-streams';
-import { SubmitContactMessageCommand, type SubmitContactMessageResult } from './submit-contact-message.command';
+import type { ContactMessage } from '@punchline/domain';
 
-@CommandHandler(SubmitContactMessageCommand)
-export class SubmitContactMessageHandler implements ICommandHandler<SubmitContactMessageCommand> {
+export interface SubmitContactMessageResult {
+  messageId: string;
+  /** Global position of the recorded message (never null: receiving always records). */
+  position: number | null;
+}
+
+@Injectable()
+export class SubmitContactMessageHandler {
   constructor(
     private readonly streams: ContactStreams,
     private readonly ids: IdSource,
@@ -18,7 +24,7 @@ export class SubmitContactMessageHandler implements ICommandHandler<SubmitContac
    * append that fails takes the stored words back, so nothing is kept that the log does not name.
    * The visitor's answer does not wait for the inbox to show it (the deliverer and inbox catch up).
    */
-  async execute({ message, correlationId }: SubmitContactMessageCommand): Promise<SubmitContactMessageResult> {
+  async execute(message: ContactMessage, correlationId: string): Promise<SubmitContactMessageResult> {
     const messageId = this.ids.next();
     const { subjectId, personal } = await this.privacy.storeMessage(messageId, message);
     try {

@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { validateContactMessage } from '@punchline/domain';
 import type { Request, Response } from 'express';
 import { Public } from '../../platform/http/public.decorator';
 import { requestIssuer } from '../../platform/http/request-context';
-import { SubmitContactMessageCommand } from './submit-contact-message.command';
+import { SubmitContactMessageHandler } from './submit-contact-message.handler';
 
 /** The honeypot field of the public form: people never see it, so a value means a bot filled the form. */
 export const HONEYPOT_FIELD = 'website';
@@ -22,11 +21,13 @@ export function formOutcomeLocation(ok: boolean): string {
 @ApiTags('contact')
 @Controller('api/contact')
 export class SubmitContactMessageHttpController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(private readonly submitMessage: SubmitContactMessageHandler) {}
 
   /**
    * SPEC §7: {name, from, message}; only the ok status is read. 400 with a message for invalid
    * input, 429 past the per-client limit. A filled honeypot is answered like a success and stores nothing.
+   * The body stays `unknown`, not a DTO: its rules are the domain's `validateContactMessage`, which the
+   * public form runs too, and a form posted without JavaScript is answered with a redirect, not a 400.
    */
   @Public()
   @Post()
@@ -47,7 +48,7 @@ export class SubmitContactMessageHttpController {
       else res.status(400).json({ error: checked.message, ...(checked.field ? { field: checked.field } : {}) });
       return;
     }
-    await this.commands.execute(new SubmitContactMessageCommand(checked.value, requestIssuer(req, null).correlationId));
+    await this.submitMessage.execute(checked.value, requestIssuer(req, null).correlationId);
     if (form) res.redirect(303, formOutcomeLocation(true));
     else res.status(200).json({ ok: true });
   }

@@ -1,20 +1,34 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { CONTACT_RESPONSE_TEXTS, DomainError, normaliseResponseNotes, type ContactResponseCommand, type ContactResponseState, type PersonalDataRef } from '@punchline/domain';
-import { ContactResponsesReadService } from '../contact-responses.read';
-import { isUuid } from '../../platform/http/request-context';
+import { ContactResponsesReadService, type ContactResponseItem } from '../contact-responses.read';
+import { isUuid, type AdminIssuer } from '../../platform/http/request-context';
 import { PrivacyStore, type NotesPersonalData } from '../../privacy';
 import { ContactStreams } from '../contact-streams';
-import { UpdateContactResponseCommand, type UpdateContactResponseResult } from './update-contact-response.command';
 
-@CommandHandler(UpdateContactResponseCommand)
-export class UpdateContactResponseHandler implements ICommandHandler<UpdateContactResponseCommand> {
+/** What the admin asked to change; at least one is set (the controller refuses an empty body). */
+export interface ResponseChanges {
+  responded?: boolean;
+  notes?: string;
+}
+
+export interface UpdateContactResponseResult {
+  item: ContactResponseItem;
+}
+
+@Injectable()
+export class UpdateContactResponseHandler {
   constructor(
     private readonly streams: ContactStreams,
     private readonly reads: ContactResponsesReadService,
     private readonly privacy: PrivacyStore,
   ) {}
 
-  async execute({ context, messageId, changes }: UpdateContactResponseCommand): Promise<UpdateContactResponseResult> {
+  /**
+   * PATCH /api/admin/contact-responses/:id: mark it responded or awaiting reply (SPEC §4), edit its
+   * notes, or both at once (decided in that order and recorded together). A handler, not a facade
+   * call: new notes are sealed in the privacy store around the decision.
+   */
+  async execute(actor: AdminIssuer, messageId: string, changes: ResponseChanges): Promise<UpdateContactResponseResult> {
     // Message ids are uuids; anything else names no stream we would ever have written.
     if (!isUuid(messageId)) throw new DomainError('NOT_FOUND', CONTACT_RESPONSE_TEXTS.notFound);
     const id = messageId.toLowerCase();
@@ -37,7 +51,7 @@ export class UpdateContactResponseHandler implements ICommandHandler<UpdateConta
       // saved twice (or from two instances at once) are still recorded once.
       for (let attempt = 0; ; attempt++) {
         try {
-          const outcome = await this.streams.execute(id, context, (now, state) => this.commands(now, context.actorEmail, state, changes, current, sealed), { waitForProjection: true });
+          const outcome = await this.streams.execute(id, actor, (now, state) => this.commands(now, actor.actorEmail, state, changes, current, sealed), { waitForProjection: true });
           recorded = outcome.events.some((e) => e.type === 'ResponseNotesEdited');
           break;
         } catch (error) {
@@ -60,7 +74,7 @@ export class UpdateContactResponseHandler implements ICommandHandler<UpdateConta
     now: string,
     actorEmail: string,
     state: ContactResponseState,
-    changes: UpdateContactResponseCommand['changes'],
+    changes: ResponseChanges,
     current: Map<string, string>,
     sealed: PersonalDataRef | null,
   ): ContactResponseCommand[] {

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { JsonChange } from '@punchline/domain';
-import { SiteHistory, parsePosition, parseStage } from '../site-history';
+import { SiteHistory } from '../site-history';
+import { HistoryDiffRequestDto } from './history-diff.request.dto';
 import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('history')
@@ -14,7 +15,7 @@ export class HistoryDiffHttpController {
   /** DESIGN §13: field-level changes of a stage between two points, as JSON Pointer paths. */
   @Get()
   @ApiOkResponse({ description: '{from, to, changes: [{path, before, after}]}' })
-  async diff(@Query() query: Record<string, unknown>): Promise<{ from: number; to: number; changes: JsonChange[] }> {
-    return this.history.diff(parseStage(query.stage ?? 'live'), parsePosition(query.from, 'from'), parsePosition(query.to, 'to'));
+  async diff(@Query() { stage, from, to }: HistoryDiffRequestDto): Promise<{ from: number; to: number; changes: JsonChange[] }> {
+    return this.history.diff(stage, from, to);
   }
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SettingsReadService } from '../../settings';
-import { SiteHistory, parseStage, type FieldProvenance } from '../site-history';
+import { SiteHistory, type FieldProvenance } from '../site-history';
+import { HistoryFieldsRequestDto } from './history-fields.request.dto';
 import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('history')
@@ -20,8 +21,8 @@ export class HistoryFieldsHttpController {
    */
   @Get()
   @ApiOkResponse({ description: '{fields: {<name>: {position, occurred_at, actor_email, actor_name, action}}}' })
-  async fields(@Query() query: Record<string, unknown>): Promise<{ fields: Record<string, FieldProvenance> }> {
-    const fields = await this.history.fields(parseStage(query.stage ?? 'live'));
+  async fields(@Query() { stage }: HistoryFieldsRequestDto): Promise<{ fields: Record<string, FieldProvenance> }> {
+    const fields = await this.history.fields(stage);
     const emails = [...new Set(Object.values(fields).map((f) => f.actor_email).filter((e): e is string => e !== null))];
     const names = new Map(await Promise.all(emails.map(async (e) => [e, await this.reads.adminName(e)] as const)));
     return { fields: Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, { ...f, actor_name: f.actor_email ? (names.get(f.actor_email) ?? null) : null }])) };

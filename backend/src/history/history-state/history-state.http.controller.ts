@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
-import { SiteHistory, parsePosition, parseStage, parseTime, type HistoryState } from '../site-history';
+import { SiteHistory, type HistoryState } from '../site-history';
+import { HistoryStateRequestDto } from './history-state.request.dto';
 import { AuditorsMay } from '../../platform/http/public.decorator';
 
 @ApiTags('history')
@@ -14,11 +15,10 @@ export class HistoryStateHttpController {
   /** DESIGN §13: the stage as it read right after point N, or at the last point at or before `at`. */
   @Get()
   @ApiOkResponse({ description: '{position, occurred_at, settings}' })
-  async state(@Query() query: Record<string, unknown>): Promise<HistoryState> {
-    const stage = parseStage(query.stage ?? 'live');
-    if (query.position !== undefined && query.at !== undefined) throw new DomainError('INVALID_INPUT', 'Give position or at, not both.');
-    if (query.at !== undefined) return this.history.stateAt(stage, { at: parseTime(query.at) });
-    if (query.position === undefined) throw new DomainError('INVALID_INPUT', 'Give position=N or at=<ISO-8601 time>.');
-    return this.history.stateAt(stage, { position: parsePosition(query.position) });
+  async state(@Query() { stage, position, at }: HistoryStateRequestDto): Promise<HistoryState> {
+    if (position !== undefined && at !== undefined) throw new DomainError('INVALID_INPUT', 'Give position or at, not both.');
+    if (at !== undefined) return this.history.stateAt(stage, { at: new Date(at).toISOString() });
+    if (position === undefined) throw new DomainError('INVALID_INPUT', 'Give position=N or at=<ISO-8601 time>.');
+    return this.history.stateAt(stage, { position });
   }
 }

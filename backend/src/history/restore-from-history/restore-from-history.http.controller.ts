@@ -3,7 +3,8 @@ import { DomainError } from '@punchline/domain';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import { DraftEditAccessFilter, SettingsReadService, SiteStream } from '../../settings';
-import { SiteHistory, parsePosition, parseStage } from '../site-history';
+import { SiteHistory } from '../site-history';
+import { RestoreFromHistoryRequestDto } from './restore-from-history.request.dto';
 
 /** Before the first site event a stage read its defaults; the restore says so with the epoch as its time. */
 const BEFORE_ANY_EVENT = new Date(0).toISOString();
@@ -27,17 +28,13 @@ export class RestoreFromHistoryHttpController {
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', properties: { position: { type: 'integer' }, stage: { type: 'string', enum: ['live', 'draft'] } }, required: ['position', 'stage'] } })
   @ApiOkResponse({ description: '{data: the draft settings now, error: null}' })
-  async restore(@Actor() actor: AdminIssuer, @Body() body: unknown) {
-    const input = (body ?? {}) as { position?: unknown; stage?: unknown };
-    const position = parsePosition(input.position);
-    const stage = parseStage(input.stage);
+  async restore(@Actor() actor: AdminIssuer, @Body() { position, stage }: RestoreFromHistoryRequestDto) {
     const { event, settings } = await this.history.storedAt(stage, position);
     try {
-      await this.site.execute(actor, (now) => ({
+      await this.site.execute(actor, {
         type: 'RestoreDraftFromHistory',
         data: { fromPosition: event?.position ?? 0, fromOccurredAt: event?.occurredAt ?? BEFORE_ANY_EVENT, stage, settings },
-        metadata: { actorEmail: actor.actorEmail, now },
-      }));
+      });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'LOCKED') {
         throw new DomainError('LOCKED', error.message, { lock: await this.reads.getNamedLock() });

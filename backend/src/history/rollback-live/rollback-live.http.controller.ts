@@ -3,7 +3,8 @@ import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@punchline/domain';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import { SettingsReadService, SiteStream } from '../../settings';
-import { HISTORY_TEXTS, SiteHistory, parsePosition } from '../site-history';
+import { HISTORY_TEXTS, SiteHistory } from '../site-history';
+import { RollbackLiveRequestDto } from './rollback-live.request.dto';
 
 /** The points live can be rolled back to: where a publish (or an earlier rollback) set it. */
 const LIVE_VERSIONS = new Set(['Published', 'LiveRolledBack']);
@@ -25,16 +26,11 @@ export class RollbackLiveHttpController {
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', properties: { position: { type: 'integer' } }, required: ['position'] } })
   @ApiOkResponse({ description: '{data: the live settings now, version, error: null}' })
-  async rollback(@Actor() actor: AdminIssuer, @Body() body: unknown) {
-    const position = parsePosition((body as { position?: unknown } | null)?.position);
+  async rollback(@Actor() actor: AdminIssuer, @Body() { position }: RollbackLiveRequestDto) {
     const event = await this.history.eventAt(position);
     if (!event || !LIVE_VERSIONS.has(event.type)) throw new DomainError('INVALID_INPUT', HISTORY_TEXTS.notAPublish, { position });
     const { settings } = await this.history.storedAt('live', position);
-    await this.site.execute(actor, (now) => ({
-      type: 'RollbackLive',
-      data: { toPosition: position, toOccurredAt: event.occurredAt, settings },
-      metadata: { actorEmail: actor.actorEmail, now },
-    }));
+    await this.site.execute(actor, { type: 'RollbackLive', data: { toPosition: position, toOccurredAt: event.occurredAt, settings } });
     const live = await this.reads.getLive();
     return { data: live.settings, version: live.version, error: null };
   }

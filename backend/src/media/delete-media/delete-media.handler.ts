@@ -1,14 +1,18 @@
-import { Inject, Logger } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable, Inject, Logger } from '@nestjs/common';
 import { DomainError, MEDIA_TEXTS, draftView, findMediaUsage, isSafeMediaPath, variantsSharedWith, type MediaImage, type MediaUrlOptions } from '@punchline/domain';
 import { SiteStream } from '../../settings';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE, MEDIA_URL_OPTIONS } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
-import { DeleteMediaCommand, type DeleteMediaAnswer } from './delete-media.command';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
-@CommandHandler(DeleteMediaCommand)
-export class DeleteMediaHandler implements ICommandHandler<DeleteMediaCommand> {
+/** SPEC §7 leaves the shape open: {deleted: path}. A used file answers 409 {error, usage}. */
+export interface DeleteMediaAnswer {
+  deleted: string;
+}
+
+@Injectable()
+export class DeleteMediaHandler {
   private readonly logger = new Logger('media');
 
   constructor(
@@ -23,12 +27,12 @@ export class DeleteMediaHandler implements ICommandHandler<DeleteMediaCommand> {
    * (a decision, not a screen's view). The deletion is recorded first and the bytes removed after:
    * if that removal fails, an unlisted object is left behind, never a listed file without bytes.
    */
-  async execute({ context, path }: DeleteMediaCommand): Promise<DeleteMediaAnswer> {
+  async execute(actor: AdminIssuer, path: string): Promise<DeleteMediaAnswer> {
     if (!isSafeMediaPath(path)) throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badPath);
     const site = await this.site.current();
     const usage = findMediaUsage({ draft: draftView(site), live: site.live }, path, this.urlOptions);
     let image: MediaImage | undefined;
-    const outcome = await this.media.execute(context, (state) => {
+    const outcome = await this.media.execute(actor, (state) => {
       image = state.files.get(path)?.image;
       return { type: 'DeleteMedia', data: { path, usage } };
     });

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsValidation } from '../../settings';
 import { ListMediaQuery, type ListMediaAnswer } from './list-media.query';
 import { ListMediaRequestDto } from './list-media.request.dto';
 
@@ -14,7 +13,7 @@ export class ListMediaHttpController {
   @Get()
   @Header('Cache-Control', 'private, no-store')
   @ApiOkResponse({ description: '{items}: the library, sorted and filtered by name' })
-  async list(@Query(settingsValidation) query: ListMediaRequestDto): Promise<ListMediaAnswer> {
+  async list(@Query() query: ListMediaRequestDto): Promise<ListMediaAnswer> {
     return this.queries.execute(new ListMediaQuery({ sort: query.sort, direction: query.direction, q: query.q }));
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { settingsValidation } from '../../settings';
 import { MediaUsageQuery, type MediaUsageAnswer } from './media-usage.query';
 import { MediaUsageRequestDto } from './media-usage.request.dto';
 
@@ -14,7 +13,7 @@ export class MediaUsageHttpController {
   @Get()
   @Header('Cache-Control', 'private, no-store')
   @ApiOkResponse({ description: '{items: [{path, usage: [{stage, location, field, path, url}]}]}' })
-  async usage(@Query(settingsValidation) query: MediaUsageRequestDto): Promise<MediaUsageAnswer> {
+  async usage(@Query() query: MediaUsageRequestDto): Promise<MediaUsageAnswer> {
     return this.queries.execute(new MediaUsageQuery(query.path));
   }
 }

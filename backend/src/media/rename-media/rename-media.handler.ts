@@ -1,5 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable, Inject, Logger } from '@nestjs/common';
 import {
   DomainError,
   MEDIA_TEXTS,
@@ -14,10 +13,21 @@ import { SiteStream } from '../../settings';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE, MEDIA_URL_OPTIONS } from '../media.tokens';
 import { StoredObjectMissingError, type MediaStorage } from '../storage/media-storage.port';
-import { RenameMediaCommand, type RenameMediaAnswer } from './rename-media.command';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
-@CommandHandler(RenameMediaCommand)
-export class RenameMediaHandler implements ICommandHandler<RenameMediaCommand> {
+/**
+ * SPEC §7: {totalUpdated, replacements {draft, live}}: how many links in each stage now name the
+ * new file. `path` and `url` are where the file is now (unchanged after a no-op).
+ */
+export interface RenameMediaAnswer {
+  totalUpdated: number;
+  replacements: { draft: number; live: number };
+  path: string;
+  url: string;
+}
+
+@Injectable()
+export class RenameMediaHandler {
   private readonly logger = new Logger('media');
 
   constructor(
@@ -32,7 +42,7 @@ export class RenameMediaHandler implements ICommandHandler<RenameMediaCommand> {
    * aggregate rewrite every link to the old file in draft and live (one MediaReferencesRewritten per
    * stage that had any). A blank or unchanged name changes nothing (SPEC §5).
    */
-  async execute({ context, fromPath, toName }: RenameMediaCommand): Promise<RenameMediaAnswer> {
+  async execute(actor: AdminIssuer, fromPath: string, toName: string): Promise<RenameMediaAnswer> {
     if (!isSafeMediaPath(fromPath)) throw new DomainError('INVALID_INPUT', MEDIA_TEXTS.badPath);
     const unchanged = { totalUpdated: 0, replacements: { draft: 0, live: 0 }, path: fromPath, url: mediaProxyUrl(fromPath) };
     const plan = await this.media.read((state) => planMediaRename(state, fromPath, toName));
@@ -45,7 +55,7 @@ export class RenameMediaHandler implements ICommandHandler<RenameMediaCommand> {
       throw error;
     }
     try {
-      const outcome = await this.media.execute(context, () => ({ type: 'RenameMedia', data: { fromPath, toName } }));
+      const outcome = await this.media.execute(actor, () => ({ type: 'RenameMedia', data: { fromPath, toName } }));
       const recorded = outcome.events[0];
       // Another instance renamed or took the name in between: the decision no longer matches the moved bytes.
       if (recorded?.type !== 'MediaRenamed' || recorded.data.toPath !== plan.toPath) throw new DomainError('CONFLICT', MEDIA_TEXTS.nameTaken, { path: plan.toPath });
@@ -56,7 +66,7 @@ export class RenameMediaHandler implements ICommandHandler<RenameMediaCommand> {
 
     const state = await this.site.current();
     const replacements = mediaRenameReplacements({ draft: draftView(state), live: state.live }, plan.fromPath, plan.toPath, this.urlOptions);
-    const rewritten = await this.site.execute(context, (now) => ({ type: 'RewriteMediaReferences', data: { replacements }, metadata: { actorEmail: context.actorEmail, now } }));
+    const rewritten = await this.site.execute(actor, { type: 'RewriteMediaReferences', data: { replacements } });
     const counts = { draft: 0, live: 0 };
     for (const event of rewritten.events) if (event.type === 'MediaReferencesRewritten') counts[event.data.stage] += event.data.count;
     return { totalUpdated: counts.draft + counts.live, replacements: counts, path: plan.toPath, url: mediaProxyUrl(plan.toPath) };

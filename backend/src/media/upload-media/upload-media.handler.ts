@@ -1,5 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable, Inject, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DomainError, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdenticalMedia, isRasterImage, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
 import { cleanImage } from '../images/image-pipeline';
@@ -7,14 +6,28 @@ import { ImageWork } from '../images/image-work';
 import { MediaImagesReactor } from '../process-images/media-images.reactor';
 import { SvgChecker } from './svg-checker';
 import { svgRefusal } from './svg-check';
-import { MediaFilesRead } from '../media-files.read';
+import { MediaFilesRead, type MediaFileView } from '../media-files.read';
 import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
-import { UploadMediaCommand, type UploadMediaAnswer } from './upload-media.command';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
-@CommandHandler(UploadMediaCommand)
-export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
+export interface IncomingFile {
+  /** As the browser named it. */
+  originalName: string;
+  buffer: Buffer;
+  /** SHA-256 of `buffer`, hex, when it was computed as the bytes arrived (issue 25). */
+  sha256?: string;
+}
+
+/** SPEC §7: {url}; the stored file comes along so a picker can select it without listing again. */
+export interface UploadMediaAnswer {
+  url: string;
+  item: MediaFileView;
+}
+
+@Injectable()
+export class UploadMediaHandler {
   private readonly logger = new Logger('media');
   /** Names chosen by uploads of this process whose bytes are still on their way to the store. */
   private readonly reserved = new Set<string>();
@@ -29,7 +42,7 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
   ) {}
 
   /** Checks the file, picks a free name, stores the bytes, then records the upload (bytes first: an event never names missing bytes). */
-  async execute({ context, file, keepDuplicate }: UploadMediaCommand): Promise<UploadMediaAnswer> {
+  async execute(actor: AdminIssuer, file: IncomingFile | null, keepDuplicate = false): Promise<UploadMediaAnswer> {
     if (!file) throw new DomainError('INVALID_INPUT', MEDIA_TYPE_TEXTS.missingFile);
     const check = checkMediaUpload({ name: file.originalName, size: file.buffer.length, head: file.buffer });
     if (!check.ok) throw new DomainError(check.code, check.error);
@@ -57,7 +70,7 @@ export class UploadMediaHandler implements ICommandHandler<UploadMediaCommand> {
     try {
       await this.storage.put(path, bytes, check.mimeType);
       try {
-        await this.media.execute(context, () => ({
+        await this.media.execute(actor, () => ({
           type: 'RecordMediaUpload',
           data: {
             path,

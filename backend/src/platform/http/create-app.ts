@@ -9,6 +9,7 @@ import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
 import { PublicPagesMiddleware } from '../../site';
 import { ErrorBodyFilter } from './domain-error.filter';
+import { RequestValidationPipe } from './validation';
 import { baseSecurityHeaders } from './security-headers';
 import { inputGuard } from './input-guard';
 import { frontendDistDir } from './frontend-dist';
@@ -52,6 +53,7 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
     next();
   });
   app.useGlobalFilters(new ErrorBodyFilter());
+  app.useGlobalPipes(new RequestValidationPipe());
   app.enableShutdownHooks();
 
   if (runtime.config.apiDocs) {

@@ -3,6 +3,7 @@ import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { EraseAnswer } from '@punchline/domain';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 import { PrivacyService } from '../privacy.service';
+import { ErasePersonRequestDto } from './erase-person.request.dto';
 
 @ApiTags('privacy')
 @Controller('api/admin/privacy/erase')
@@ -17,8 +18,7 @@ export class ErasePersonHttpController {
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] } })
   @ApiOkResponse({ description: '{erased: {messages}}' })
-  erase(@Actor() actor: AdminIssuer, @Body() body: unknown): Promise<EraseAnswer> {
-    const email = typeof body === 'object' && body !== null ? (body as { email?: unknown }).email : undefined;
+  erase(@Actor() actor: AdminIssuer, @Body() { email }: ErasePersonRequestDto): Promise<EraseAnswer> {
     return this.privacy.erase(actor, email);
   }
 }

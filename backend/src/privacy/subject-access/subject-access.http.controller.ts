@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { SubjectAccessAnswer } from '@punchline/domain';
 import { PrivacyService } from '../privacy.service';
+import { SubjectAccessRequestDto } from './subject-access.request.dto';
 
 @ApiTags('privacy')
 @Controller('api/admin/privacy')
@@ -12,7 +13,7 @@ export class SubjectAccessHttpController {
   @Get()
   @ApiQuery({ name: 'email', required: true, type: String })
   @ApiOkResponse({ description: '{email, generated_at, subject_id, messages, erasures, access, audit}' })
-  find(@Query('email') email: unknown): Promise<SubjectAccessAnswer> {
+  find(@Query() { email }: SubjectAccessRequestDto): Promise<SubjectAccessAnswer> {
     return this.privacy.subjectAccess(email);
   }
 }

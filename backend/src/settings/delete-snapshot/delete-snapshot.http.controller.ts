@@ -1,19 +1,23 @@
 import { Controller, Delete, Param } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-
-import { DeleteSnapshotCommand, type DeleteSnapshotResult } from './delete-snapshot.command';
+import { SiteStream } from '../site-stream';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
+
+export interface DeleteSnapshotResult {
+  deleted: string;
+  error: null;
+}
 
 @ApiTags('settings')
 @Controller('api/settings/versions')
 export class DeleteSnapshotHttpController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(private readonly site: SiteStream) {}
 
-  /** SPEC §7: deletes the snapshot; 404 for an unknown id. */
+  /** SPEC §7: deletes the snapshot for good (the event keeps its label for the audit trail); 404 for an unknown id. */
   @Delete(':id')
   @ApiOkResponse({ description: '{deleted: id, error: null}' })
   async delete(@Actor() actor: AdminIssuer, @Param('id') id: string): Promise<DeleteSnapshotResult> {
-    return this.commands.execute(new DeleteSnapshotCommand(actor, id));
+    await this.site.execute(actor, { type: 'DeleteSnapshot', data: { snapshotId: id } });
+    return { deleted: id, error: null };
   }
 }

@@ -4,7 +4,6 @@ import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
-import { settingsValidation } from '../settings-request';
 import { GetSettingsQuery } from './get-settings.query';
 import { GetSettingsRequestDto } from './get-settings.request.dto';
 
@@ -24,7 +23,7 @@ export class GetSettingsHttpController {
   @Get()
   @ApiQuery({ name: 'stage', required: false, enum: ['live', 'draft'] })
   @ApiOkResponse({ description: 'The flat settings record of the stage (draft: draft merged over live, admins only; others get live).' })
-  async get(@Req() req: Request, @Res() res: Response, @Query(settingsValidation) query: GetSettingsRequestDto): Promise<void> {
+  async get(@Req() req: Request, @Res() res: Response, @Query() query: GetSettingsRequestDto): Promise<void> {
     const stage = query.stage ?? 'live';
     // Only a signed-in request can be an admin's; the front door answers the others from memory.
     const isAdmin = req.session?.user ? await this.access.isAdmin(req.session.user.email) : false;

@@ -1,7 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { settingsValidation } from '../settings-request';
 import { ListVersionsQuery, type VersionsAnswer } from './list-versions.query';
 import { ListVersionsRequestDto } from './list-versions.request.dto';
 
@@ -15,7 +14,7 @@ export class ListVersionsHttpController {
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'stage', required: false, enum: ['draft'] })
   @ApiOkResponse({ description: '{versions: [...]}, newest first' })
-  async list(@Query(settingsValidation) query: ListVersionsRequestDto): Promise<VersionsAnswer> {
+  async list(@Query() query: ListVersionsRequestDto): Promise<VersionsAnswer> {
     return this.queries.execute(new ListVersionsQuery(query.limit, query.stage));
   }
 }

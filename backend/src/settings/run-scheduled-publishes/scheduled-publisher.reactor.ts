@@ -62,20 +62,13 @@ export class ScheduledPublisher extends Reactor implements OnApplicationBootstra
     // The schedule's id ties its creation, cancellation or publish together in the audit log.
     const issuer = { correlationId: schedule.id, causationId: null };
     if (!(await this.access.isAdmin(schedule.createdBy))) {
-      await this.site.execute({ ...issuer, actorEmail: null }, (now) => ({
-        type: 'CancelScheduledPublish',
-        data: { scheduleId: schedule.id, reason: 'scheduler-not-admin' },
-        metadata: { actorEmail: PUBLISHER_ACTOR, now },
-      }));
+      // No person cancels it: the event names no actor, the decision records the publisher as canceller.
+      await this.site.execute({ ...issuer, actorEmail: null }, { type: 'CancelScheduledPublish', data: { scheduleId: schedule.id, reason: 'scheduler-not-admin' } }, PUBLISHER_ACTOR);
       this.logger.warn(`scheduled publish ${schedule.id} cancelled: ${schedule.createdBy} is no longer an admin`);
       return true;
     }
     try {
-      const outcome = await this.site.execute({ ...issuer, actorEmail: schedule.createdBy }, (now) => ({
-        type: 'RunScheduledPublish',
-        data: { scheduleId: schedule.id },
-        metadata: { actorEmail: schedule.createdBy, now },
-      }));
+      const outcome = await this.site.execute({ ...issuer, actorEmail: schedule.createdBy }, { type: 'RunScheduledPublish', data: { scheduleId: schedule.id } });
       const published = outcome.events.find((e) => e.type === 'Published');
       if (published?.type === 'Published') this.logger.log(`scheduled publish ${schedule.id} ran ${published.data.schedule?.lateBySeconds ?? 0} s after its time`);
       return true;

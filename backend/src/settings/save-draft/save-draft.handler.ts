@@ -1,21 +1,34 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { renamedMediaReplacements, rewriteLinkReferences, validateSettingsUpdate } from '@punchline/domain';
+import { Injectable } from '@nestjs/common';
+import { type MediaRenamedInSave, type SettingsRecord, renamedMediaReplacements, rewriteLinkReferences, validateSettingsUpdate } from '@punchline/domain';
 import { MediaLibraryView } from '../media-library.view';
 import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
-import { SaveDraftCommand, type MediaRenamedInSave, type SaveDraftResult } from './save-draft.command';
+import type { AdminIssuer } from '../../platform/http/request-context';
 
-@CommandHandler(SaveDraftCommand)
-export class SaveDraftHandler implements ICommandHandler<SaveDraftCommand> {
+export interface SaveDraftResult {
+  /** The draft after the save: draft merged over live, editor reading. */
+  data: SettingsRecord;
+  error: null;
+  /** Present when the save followed renames made while the editor held the old links. */
+  media_renamed?: MediaRenamedInSave[];
+}
+
+/**
+ * A handler because a save orchestrates two aggregates' views: it reads the media stream's renames
+ * and rewrites the record before the site decides on it (issue 26 keeps handlers for such cases only).
+ */
+@Injectable()
+export class SaveDraftHandler {
   constructor(
     private readonly site: SiteStream,
     private readonly reads: SettingsReadService,
     private readonly library: MediaLibraryView,
   ) {}
 
-  async execute({ context, settings }: SaveDraftCommand): Promise<SaveDraftResult> {
+  /** `settings` is the whole record as received; the domain validates and normalises it. */
+  async execute(actor: AdminIssuer, settings: unknown): Promise<SaveDraftResult> {
     const { record, renamed } = await this.followRenames(settings);
-    await this.site.execute(context, (now) => ({ type: 'SaveDraft', data: { settings: record }, metadata: { actorEmail: context.actorEmail, now } }));
+    await this.site.execute(actor, { type: 'SaveDraft', data: { settings: record } });
     const data = (await this.reads.getDraft('editor')).settings;
     return renamed.length > 0 ? { data, error: null, media_renamed: renamed } : { data, error: null };
   }
