@@ -147,7 +147,7 @@ export function parseArchivedEvent(line: string, where: string): ArchivedEvent {
 }
 
 /** An event line of the archive, checked: the event, the data and metadata text restore stores, and whether the line is stored as archived. */
-export interface CheckedLine {
+interface CheckedLine {
   event: ArchivedEvent;
   /** The text stored: the archived text when `verbatim`, else canonical JSON. */
   dataText: string;
@@ -191,7 +191,7 @@ export function checkArchivedLine(text: string, where: string): CheckedLine {
 }
 
 /** The columns restore writes for an event: its fields, and the data and metadata text. */
-export interface EventRow {
+interface EventRow {
   position: number;
   eventId: string;
   streamId: string;
