@@ -181,8 +181,9 @@ const SEPARATOR = '\x1e';
 /**
  * postgres (PGlite or PostgreSQL): the rows as they were, one INSERT per events/ entry (a few MB).
  * Each column goes as one text of its values joined by a separator, taken apart by
- * string_to_table in ROWS FROM: measured 3× cheaper for the database than unnest() of array
- * parameters or json_to_recordset over the lines (array and JSON parsing dominated), and data and
+ * string_to_table in ROWS FROM: for a 5,330-event entry the statement took 90 ms where unnest() of
+ * array parameters took 220 and json_to_recordset over the lines 258 (array and JSON parsing
+ * dominated; in a whole restore PostgreSQL's CPU for the events fell by about 30 %), and data and
  * metadata are stored from the archived text (json columns keep it as written), cut out of the
  * verbatim lines rather than parsed and serialised again (checkArchivedLine). The streams table is filled at the end.
  */
