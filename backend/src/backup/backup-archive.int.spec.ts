@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allProjections, ensureReadModels, type Database } from '@punchline/projections';
@@ -9,7 +9,10 @@ import { createEventStore, eventStoreMigrations, storeProjections, type Verifiab
 import { EventStoreDbEventStore } from '../platform/event-store/eventstoredb-event-store';
 import { InMemoryEventStoreDb } from '../platform/event-store/test-support/in-memory-eventstoredb';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
-import { BackupInvalidError, ensureBackupTables, restoreBackup, validateBackup, writeBackupFile, type BackupSideStore } from '.';
+import { LogTree, postgresLeafSource } from '../platform/log-tree/log-tree';
+import { generateSeed, openNote, signNote, signerFromSeed } from '../platform/log-tree/signed-note';
+import { logSigningKeySideStore } from './log-signing-key.side-store';
+import { BackupInvalidError, checkpointFromTree, ensureBackupTables, restoreBackup, validateBackup, writeBackupFile, type BackupSideStore } from '.';
 
 /**
  * Issue 29: what restore refuses (truncated, corrupted, tampered, wrong passphrase: before anything
@@ -147,6 +150,51 @@ describe('backup archive checks', () => {
     }
   });
 
+  it("refuses a checkpoint whose signature does not verify with the log's key, before anything is written", async () => {
+    // Given a backup signed as the site signs (the key travels in the side stores) …
+    const sideStores = [people, logSigningKeySideStore];
+    const tree = await LogTree.open(source.test.db, postgresLeafSource, { keyName: 'example.org/punchline-log' });
+    await tree.catchUp();
+    const signed = checkpointFromTree(tree)!;
+    const backupWith = async (name: string, checkpointAt: typeof signed): Promise<string> => {
+      const path = join(dir, name);
+      await writeBackupFile({ db: source.test.db, store: source.store, storage: source.storage, sideStores, checkpointAt }, path, { appVersion: 'test' });
+      return path;
+    };
+    const good = await backupWith('signed.backup', signed);
+    expect((await validateBackup(good, { sideStores })).manifest.checkpoint).toMatch(/^example\.org\/punchline-log\n31\n/);
+    // … when its checkpoint line is re-signed with another key under the log's name, or has a signature byte altered
+    // (the file made whole again around it: trailer checksums and Merkle root all agree) …
+    const stranger = signerFromSeed('example.org/punchline-log', generateSeed());
+    const forged = await backupWith('forged.backup', async (head) => signNote(openNote((await signed(head))!).text, stranger));
+    const altered = await backupWith('altered.backup', async (head) => {
+      const note = (await signed(head))!;
+      const signature = /— \S+ (\S+)\n$/.exec(note)![1]!;
+      const bytes = Buffer.from(signature, 'base64');
+      bytes[bytes.length - 1] ^= 1;
+      return note.replace(signature, bytes.toString('base64'));
+    });
+    // … then restore refuses each, naming the checkpoint's signature, and writes nothing.
+    const target = await openSite(join(dir, 'signature-target'));
+    try {
+      for (const path of [forged, altered]) {
+        const error = await restoreBackup(path, { db: target.test.db, store: target.store, storage: target.storage, sideStores }).then(() => null, (e: unknown) => e);
+        expect(error).toBeInstanceOf(BackupInvalidError);
+        expect((error as Error).message).toMatch(/the manifest's checkpoint signature does not verify with the log's key \(example\.org\/punchline-log\+[0-9a-f]{8}\+/);
+      }
+      expect(await target.store.headPosition()).toBe(0);
+      expect(await target.storage.list('')).toEqual([]);
+      expect((await target.test.db.query('SELECT * FROM es.restore_runs')).rows).toEqual([]);
+      // A site signing with LOG_SIGNING_KEY keeps no key beside the log: restore verifies with the configured one, and refuses without it.
+      const keyless = [people, { ...logSigningKeySideStore, checkpointVerifiers: undefined }];
+      const error = await validateBackup(good, { sideStores: keyless }).then(() => null, (e: unknown) => e);
+      expect((error as Error).message).toMatch(/neither the backup nor LOG_SIGNING_KEY holds a key to verify it with/);
+      expect((await validateBackup(good, { sideStores: keyless, checkpointKeys: [tree.signer] })).manifest.event_count).toBe(31);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('restores side-store rows and re-applies erasures recorded after the backup', async () => {
     // After the backup, the source erases p2 (issue 28 records PersonalDataErased); its later log is exported.
     await source.store.append('privacy', [{ eventId: randomUUID(), type: 'PersonalDataErased', data: { ref: 'p2' }, metadata: metadata() }], { expectedRevision: 'any' });
@@ -192,6 +240,20 @@ describe('backup archive checks', () => {
     } finally {
       await other.close();
       await target.close();
+    }
+  });
+
+  it('refuses to back up a site whose event store is EventStoreDB, saying so, and leaves no file', async () => {
+    const esdb = await openSite(join(dir, 'esdb-source'), { esdb: true });
+    try {
+      await esdb.store.append('thing-0', [{ eventId: randomUUID(), type: 'ThingHappened', data: { i: 0 }, metadata: metadata() }], { expectedRevision: 'any' });
+      const path = join(dir, 'esdb.backup');
+      await expect(writeBackupFile({ db: esdb.test.db, store: esdb.store, storage: esdb.storage, sideStores: [people] }, path, { appVersion: 'test' })).rejects.toThrow(
+        /backups are taken from the postgres event store \(PGlite or PostgreSQL\); an EventStoreDB store can be restored into, not backed up/,
+      );
+      expect(readdirSync(dir).filter((name) => name.includes('esdb.backup'))).toEqual([]);
+    } finally {
+      await esdb.close();
     }
   });
 

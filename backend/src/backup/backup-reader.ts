@@ -3,9 +3,10 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import * as tar from 'tar-stream';
-import { isSafeMediaPath } from '@punchline/domain';
-import { ChainWalker, type ChainExportHeader, type ChainRecord } from '../platform/event-store/hash-chain';
+import { canonicalJson, isSafeMediaPath } from '@punchline/domain';
+import { ChainWalker, eventHashFromCanonical, type ChainExportHeader, type ChainRecord } from '../platform/event-store/hash-chain';
 import { CheckpointFormatError, parseEarlier } from '../platform/log-tree/checkpoint-check';
+import { noteSignedBy, openNote, parseCheckpointText, verifierKeyText, type Verifier } from '../platform/log-tree/signed-note';
 import { MerkleFrontier, leafHashOfChainHash } from '../platform/log-tree/merkle';
 import {
   BACKUP_FORMAT,
@@ -98,6 +99,9 @@ async function entryText(entry: ArchiveEntry): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** ISO 8601 as the writer's to_char makes it: what both JavaScript and PostgreSQL's timestamptz read alike. */
+const RECORDED_AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/;
+
 export function parseArchivedEvent(line: string, where: string): ArchivedEvent {
   let value: Record<string, unknown>;
   try {
@@ -136,33 +140,124 @@ export function parseArchivedEvent(line: string, where: string): ArchivedEvent {
     typeof event.prevHash === 'string' &&
     typeof event.hash === 'string' &&
     typeof event.recordedAt === 'string' &&
+    RECORDED_AT.test(event.recordedAt) &&
     !Number.isNaN(Date.parse(event.recordedAt));
   if (!fine) throw new BackupInvalidError(`${where} is not a complete archived event`);
   return event;
 }
 
-/** The events of one events/ entry (the first one starts with the export's header line). */
-function* eventsOf(text: string, name: string, first: boolean): Generator<ArchivedEvent> {
+/** An event line of the archive, checked: the event, the data and metadata text restore stores, and whether the line is stored as archived. */
+interface CheckedLine {
+  event: ArchivedEvent;
+  /** The text stored: the archived text when `verbatim`, else canonical JSON. */
+  dataText: string;
+  metadataText: string;
+  /** The line is the writer's layout exactly, with data and metadata as JSON.stringify writes them back. */
+  verbatim: boolean;
+  /** Whether the event's hash holds over dataText and metadataText. */
+  hashHolds: boolean;
+  /** Where a verbatim line's data, metadata and tail start (see verbatimRow). */
+  cuts?: [number, number, number];
+}
+
+/** The line the backup writer makes of an event (backup-writer.ts backupLines): head, data, metadata, tail. */
+const lineHead = (e: ArchivedEvent): string =>
+  `{"position":${e.globalPosition},"event_id":${JSON.stringify(e.eventId)},"stream":${JSON.stringify(e.streamId)},"revision":${e.streamRevision},"type":${JSON.stringify(e.type)},"schema_version":${e.schemaVersion},"data":`;
+const METADATA_KEY = ',"metadata":';
+const lineTail = (e: ArchivedEvent): string => `,"recorded_at":${JSON.stringify(e.recordedAt)},"prev_hash":${JSON.stringify(e.prevHash)},"hash":${JSON.stringify(e.hash)}}`;
+
+/**
+ * Checks one event line the way restore stores it. A line the writer made from a log stored as
+ * canonical text (every log since payloads are kept as the text their hash covers) is exactly the
+ * writer's layout with data and metadata as JSON.stringify writes them back, and the hash holds over
+ * those very texts: restore stores them as they are in the file (never parsed and serialised again
+ * on the way in: issue 29's restore rate). Otherwise (payloads stored as jsonb text before that, key
+ * orders JSON.parse does not keep) data and metadata are written out as canonical JSON and the hash
+ * is checked over those, as the offline verifier does; restore stores those.
+ */
+export function checkArchivedLine(text: string, where: string): CheckedLine {
+  const event = parseArchivedEvent(text, where);
+  const dataText = JSON.stringify(event.data);
+  const metadataText = JSON.stringify(event.metadata);
+  const head = lineHead(event);
+  if (head + dataText + METADATA_KEY + metadataText + lineTail(event) === text && eventHashFromCanonical(event.prevHash, event, dataText, metadataText) === event.hash) {
+    const metadataAt = head.length + dataText.length + METADATA_KEY.length;
+    return { event, dataText, metadataText, verbatim: true, hashHolds: true, cuts: [head.length, metadataAt, metadataAt + metadataText.length] };
+  }
+  const canonicalData = canonicalJson(event.data);
+  const canonicalMetadata = canonicalJson(event.metadata);
+  const hashHolds = eventHashFromCanonical(event.prevHash, event, canonicalData, canonicalMetadata) === event.hash;
+  return { event, dataText: canonicalData, metadataText: canonicalMetadata, verbatim: false, hashHolds };
+}
+
+/** The columns restore writes for an event: its fields, and the data and metadata text. */
+interface EventRow {
+  position: number;
+  eventId: string;
+  streamId: string;
+  revision: number;
+  type: string;
+  schemaVersion: number;
+  dataText: string;
+  metadataText: string;
+  recordedAt: string;
+  prevHash: string;
+  hash: string;
+}
+
+/**
+ * A line checkArchivedLine found verbatim, taken apart for writing at the cuts it found (the bytes
+ * are the same: restore compares each entry's sha256 with the first pass's): the data and metadata
+ * text are cut out of the line, and only the small rest (head and tail: ids, positions, hashes) is
+ * parsed, so the payloads are neither parsed nor serialised again.
+ */
+export function verbatimRow(text: string, cuts: ArrayLike<number>, at: number): EventRow {
+  const dataAt = cuts[at]!;
+  const metadataAt = cuts[at + 1]!;
+  const tailAt = cuts[at + 2]!;
+  const rest = JSON.parse(`${text.slice(0, dataAt - ',"data":'.length)}${text.slice(tailAt)}`) as Record<string, string & number>;
+  return {
+    position: rest.position,
+    eventId: rest.event_id,
+    streamId: rest.stream,
+    revision: rest.revision,
+    type: rest.type,
+    schemaVersion: rest.schema_version,
+    dataText: text.slice(dataAt, metadataAt - METADATA_KEY.length),
+    metadataText: text.slice(metadataAt, tailAt),
+    recordedAt: rest.recorded_at,
+    prevHash: rest.prev_hash,
+    hash: rest.hash,
+  };
+}
+
+/** The columns of a checked line (a line that was not verbatim, or an EventStoreDB restore). */
+export function checkedRow({ event: e, dataText, metadataText }: CheckedLine): EventRow {
+  return { position: e.globalPosition, eventId: e.eventId, streamId: e.streamId, revision: e.streamRevision, type: e.type, schemaVersion: e.schemaVersion, dataText, metadataText, recordedAt: e.recordedAt, prevHash: e.prevHash, hash: e.hash };
+}
+
+/** The event lines of one events/ entry (the first one starts with the export's header line, left out here). */
+export function eventLinesOf(text: string, name: string, first: boolean): string[] {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   else throw new BackupInvalidError(`${name} does not end with a whole line`);
-  let index = 0;
-  if (first) {
-    let header: Partial<ChainExportHeader> = {};
-    try {
-      header = JSON.parse(lines[0] ?? '') as Partial<ChainExportHeader>;
-    } catch {
-      // reported below
-    }
-    if (header.format !== 'punchline-event-log' || header.version !== 1) throw new BackupInvalidError(`${name} does not start with the event log's header line`);
-    index = 1;
+  if (!first) return lines;
+  let header: Partial<ChainExportHeader> = {};
+  try {
+    header = JSON.parse(lines[0] ?? '') as Partial<ChainExportHeader>;
+  } catch {
+    // reported below
   }
-  for (; index < lines.length; index++) yield parseArchivedEvent(lines[index]!, `${name} line ${index + 1}`);
+  if (header.format !== 'punchline-event-log' || header.version !== 1) throw new BackupInvalidError(`${name} does not start with the event log's header line`);
+  return lines.slice(1);
 }
 
 export interface ValidatedBackup {
   manifest: BackupManifest;
+  /** Every entry's size and sha256, as checked (restore's second pass compares the bytes it writes with them). */
   trailer: BackupTrailer;
+  /** events/ entries whose every line is verbatim (checkArchivedLine), with the cuts of each line, three numbers a line. */
+  verbatimEventEntries: Map<string, Uint32Array>;
   /** Media paths in the archive, with their sizes. */
   mediaFiles: number;
   mediaBytes: number;
@@ -172,8 +267,11 @@ export interface ValidateOptions {
   passphrase?: string;
   sideStores: BackupSideStore[];
   onProgress?: (progress: { events: number; totalEvents: number; mediaFiles: number; totalMediaFiles: number; label: string }) => void;
-  /** Checks the manifest's signed checkpoint against its head (issue 27), when there is one. */
-  verifyCheckpoint?: (checkpoint: string, head: { position: number; hash: string }, eventCount: number) => Promise<string | null>;
+  /**
+   * Keys the manifest's checkpoint may also be signed with besides the one the backup carries in its
+   * side stores (LOG_SIGNING_KEY of the restoring site, when it signs with a configured key).
+   */
+  checkpointKeys?: Verifier[];
 }
 
 function parseManifest(text: string): BackupManifest {
@@ -216,9 +314,11 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
   // The log tree over the archived chain hashes (issue 27), to check the manifest's checkpoint against.
   const tree = new MerkleFrontier();
   const mediaPaths = new Set<string>();
+  const verbatimEventEntries = new Map<string, Uint32Array>();
   let mediaBytes = 0;
   let eventChunks = 0;
   const sideRows: Record<string, number> = {};
+  const archivedKeys: Verifier[] = [];
   const progress = { events: 0, totalEvents: 0, mediaFiles: 0, totalMediaFiles: 0, label: '' };
   for await (const entry of archiveEntries(file, options.passphrase)) {
     if (trailer) throw new BackupInvalidError(`${entry.name} follows the trailer (entries were appended to the archive)`);
@@ -251,11 +351,18 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
       progress.totalMediaFiles = manifest.media.files;
     } else if (entry.name.startsWith(EVENTS_PREFIX)) {
       const text = await entryText(teed);
-      for (const event of eventsOf(text, entry.name, eventChunks === 0)) {
-        const broken = walker.next(event);
+      const lines = eventLinesOf(text, entry.name, eventChunks === 0);
+      let cuts: Uint32Array | null = new Uint32Array(lines.length * 3);
+      for (const [i, line] of lines.entries()) {
+        const checked = checkArchivedLine(line, `${entry.name} line ${i + (eventChunks === 0 ? 2 : 1)}`);
+        if (checked.cuts && cuts) cuts.set(checked.cuts, i * 3);
+        else cuts = null;
+        const event = checked.event;
+        const broken = walker.next(event, { hashChecked: checked.hashHolds });
         if (broken) throw new BackupInvalidError(`the event log does not verify at position ${broken.position} (event ${broken.eventId}, stream ${broken.streamId}, type ${broken.type}): ${broken.reason}`);
         tree.append(leafHashOfChainHash(event.hash));
       }
+      if (cuts) verbatimEventEntries.set(entry.name, cuts);
       eventChunks += 1;
       progress.events = walker.verified;
       options.onProgress?.({ ...progress, label: entry.name });
@@ -266,7 +373,9 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
       const lines = (await entryText(teed)).split('\n').filter((l) => l !== '');
       for (const [i, line] of lines.entries()) {
         try {
-          provider.validate(JSON.parse(line) as Record<string, unknown>);
+          const row = JSON.parse(line) as Record<string, unknown>;
+          provider.validate(row);
+          archivedKeys.push(...(provider.checkpointVerifiers?.(row) ?? []));
         } catch (error) {
           throw new BackupInvalidError(`${entry.name} line ${i + 1}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -320,11 +429,21 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
     if (checkpoint.size !== walker.verified) throw new BackupInvalidError(`the manifest's checkpoint covers ${checkpoint.size} events, the archive holds ${walker.verified}`);
     if (!checkpoint.root.equals(tree.root())) throw new BackupInvalidError("the manifest's checkpoint does not match the archived log (another Merkle root: the log or the checkpoint was altered)");
   }
-  if (manifest.checkpoint && options.verifyCheckpoint && manifest.head) {
-    const problem = await options.verifyCheckpoint(manifest.checkpoint, manifest.head, manifest.event_count);
-    if (problem) throw new BackupInvalidError(`the manifest's checkpoint does not verify: ${problem}`);
+  if (manifest.checkpoint) {
+    // Issue 27's signature: the checkpoint must be signed by the log's key, the one the backup carries
+    // beside the log (or LOG_SIGNING_KEY's): a checkpoint line altered, or re-signed by someone else, is refused.
+    const note = openNote(manifest.checkpoint.replace(/^\s+/, ''));
+    const keys = [...archivedKeys, ...(options.checkpointKeys ?? [])];
+    const signers = note.signatures.map((s) => `${s.name} (key id ${s.keyId.toString('hex')})`).join(', ');
+    if (keys.length === 0) {
+      throw new BackupInvalidError(`the manifest's checkpoint is signed by ${signers}, and neither the backup nor LOG_SIGNING_KEY holds a key to verify it with (set LOG_SIGNING_KEY to the key the site signs with)`);
+    }
+    const origin = parseCheckpointText(note.text).origin;
+    if (!keys.some((key) => key.name === origin && noteSignedBy(note, key))) {
+      throw new BackupInvalidError(`the manifest's checkpoint signature does not verify with the log's key (${keys.map((k) => verifierKeyText(k)).join(' or ')}; the checkpoint names ${signers}): the checkpoint was altered or signed with another key`);
+    }
   }
-  return { manifest, trailer, mediaFiles: mediaPaths.size, mediaBytes };
+  return { manifest, trailer, verbatimEventEntries, mediaFiles: mediaPaths.size, mediaBytes };
 }
 
 export const describeHead = (head: { position: number; hash: string } | null): string => (head ? `position ${head.position} (hash ${head.hash})` : 'an empty log');

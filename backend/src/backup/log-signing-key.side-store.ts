@@ -1,4 +1,5 @@
 import type { Database } from '@punchline/projections';
+import { signerFromSeed } from '../platform/log-tree/signed-note';
 import type { BackupSideStore } from './side-stores';
 
 /**
@@ -30,5 +31,10 @@ export const logSigningKeySideStore: BackupSideStore = {
   },
   async erase() {
     return 0;
+  },
+  // The key the checkpoints were signed with: restore verifies the manifest's checkpoint with it (validate ran first).
+  checkpointVerifiers(row) {
+    const { name, keyId, publicKey } = signerFromSeed(row.name as string, Buffer.from(row.seed as string, 'base64'));
+    return [{ name, keyId, publicKey }];
   },
 };

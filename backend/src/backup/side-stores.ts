@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
+import type { Verifier } from '../platform/log-tree/signed-note';
 
 /**
  * Data that lives beside the event log rather than in it, and must travel with a backup (issue 29,
@@ -31,6 +32,8 @@ export interface BackupSideStore {
   erasureIn(event: Pick<RecordedEvent, 'type' | 'data' | 'globalPosition'>): SideStoreErasure | null;
   /** Deletes what an erasure names; erasing something already absent is not an error. Answers rows removed. */
   erase(db: Database, erasure: SideStoreErasure): Promise<number>;
+  /** The keys a row holds that the manifest's signed checkpoint may be verified with (the log's signing key). */
+  checkpointVerifiers?(row: Record<string, unknown>): Verifier[];
 }
 
 export interface SideStoreErasure {

@@ -92,7 +92,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
         appVersion: appVersion(),
         passphrase,
         onProgress: (p: BackupProgress) =>
-          show(p.phase === 'media' ? `media  ${bar(p.mediaFiles, p.totalMediaFiles, p.label)}` : `events ${bar(p.events, p.totalEvents, p.label)}`, p.phase === 'done'),
+          show(p.phase === 'done' ? 'done' : p.phase === 'media' ? `media  ${bar(p.mediaFiles, p.totalMediaFiles, p.label)}` : `events ${bar(p.events, p.totalEvents, p.label)}`, p.phase === 'done'),
       });
       const { manifest, trailer } = result;
       out(`Backed up ${manifest.event_count} events (head ${manifest.head ? `${manifest.head.position} ${manifest.head.hash}` : 'empty'}) and ${manifest.media.files - trailer.media_missing.length} media files into ${file} (${result.bytes} bytes${passphrase ? ', encrypted' : ''}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -103,6 +103,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
     const started = Date.now();
     const result = await restoreBackup(file, { db, store, storage, sideStores: registeredSideStores(), storeProjections: storeProjections(store) }, {
       passphrase,
+      checkpointKeys: config.logSigningKey ? [config.logSigningKey] : [],
       erasuresFrom: erasuresFrom ? resolve(erasuresFrom) : undefined,
       remakeVariants: () => remakeVariants(store, storage, (path) => show(`variants · ${path}`)),
       onProgress: (p: RestoreProgress) => {
