@@ -68,7 +68,7 @@ test('Remove moves focus to the next item and offers Undo, for links and for car
 
 test('on a phone the tab row says more tabs are there and keeps the chosen one in view (390 px)', async () => {
   const page = await signIn('/admin/page-configurations', 'Page Configurations', PHONE_390);
-  const bar = page.locator('.ed-tabs__bar');
+  const bar = page.locator('.kit-tabs__bar');
   await expect(bar.getAttribute('class')).resolves.toContain('has-more-end');
   const tabInView = (name: string) =>
     page.getByRole('tab', { name }).evaluate((tab) => {

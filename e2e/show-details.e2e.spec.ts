@@ -42,7 +42,7 @@ async function seedDraft(page: Page): Promise<void> {
   await page.getByText('You hold the draft lock').waitFor();
 }
 
-const card = (page: Page, title: RegExp) => page.locator('.ed-card').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
+const card = (page: Page, title: RegExp) => page.locator('.kit-card').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
 
 test('the editor: site zone, a show with address and price, the weekday warning beside its date (1280 and 390 px)', async () => {
   // General Settings: the site time zone.

@@ -124,7 +124,7 @@ test('a field says who changed it last and links to its history', async () => {
   await publishTitle(page, 'Winter Season');
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'General Settings' }).waitFor();
-  const note = page.locator('.ed-field', { has: page.getByRole('textbox', { name: 'Site Title' }) }).locator('.ed-provenance');
+  const note = page.locator('.kit-field', { has: page.getByRole('textbox', { name: 'Site Title' }) }).locator('.ed-provenance');
   await note.getByText(/^Changed by admin@example\.com, /).waitFor();
   await note.getByRole('link', { name: 'history' }).click();
   await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
