@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/admin';
+import { publishTitle, seriousAxeViolations } from './support/admin';
 import { E2E_ADMIN_EMAIL } from './support/app';
 import { DESKTOP, horizontalOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -19,19 +19,6 @@ const suite = browserSuite({ env: { AUDITOR_EMAILS: AUDITOR } });
 
 function signIn(email: string, path: string, viewport: { width: number; height: number }): Promise<Page> {
   return suite.signIn(path, { email, viewport, context: { acceptDownloads: true }, landed: (url) => url.pathname.startsWith('/admin') });
-}
-
-
-async function publishTitle(page: Page, title: string): Promise<void> {
-  const ok = await page.evaluate(async (site_title) => {
-    const headers = { 'content-type': 'application/json' };
-    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
-    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title }) });
-    const published = await fetch('/api/settings/publish', { method: 'POST', headers, body: '{}' });
-    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
-    return saved.ok && published.ok;
-  }, title);
-  expect(ok).toBe(true);
 }
 
 for (const [label, viewport] of [

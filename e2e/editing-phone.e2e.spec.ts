@@ -6,6 +6,7 @@
  */
 import { fullAxe } from './support/axe';
 import type { Page } from 'playwright-core';
+import { addTwoFooterLinks } from './support/admin';
 import { horizontalOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -67,11 +68,7 @@ test('keyboard and phone: focus on the new heading, Remove keeps focus and can b
   await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'General Settings');
   await page.getByText('You hold the draft lock').waitFor();
 
-  const links = page.getByRole('group', { name: /^Footer links/ });
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 1 label').fill('Tickets');
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 2 label').fill('Press');
+  const links = await addTwoFooterLinks(page);
   await links.getByRole('button', { name: 'Remove footer link 1' }).click();
   await links.getByText('Removed footer link “Tickets”.').waitFor();
   expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Footer link 1 label');

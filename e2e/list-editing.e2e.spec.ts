@@ -4,7 +4,7 @@
  * keeps the selected one in view. At 1280 and 390 px, axe clean.
  */
 import type { Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/admin';
+import { addTwoFooterLinks, seriousAxeViolations } from './support/admin';
 import { DESKTOP, horizontalOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
@@ -29,11 +29,7 @@ const focusedName = (page: Page) =>
 
 test('Remove moves focus to the next item and offers Undo, for links and for cards (1280 px)', async () => {
   const page = await signIn('/admin/general', 'General Settings', DESKTOP);
-  const links = page.getByRole('group', { name: /^Footer links/ });
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 1 label').fill('Tickets');
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 2 label').fill('Press');
+  const links = await addTwoFooterLinks(page);
 
   await links.getByRole('button', { name: 'Remove footer link 1' }).click();
   await links.getByRole('status').getByText('Removed footer link “Tickets”.').waitFor();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/admin';
+import { publishTitle, seriousAxeViolations } from './support/admin';
 import { type BuiltApp, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -19,19 +19,6 @@ const suite = browserSuite();
 
 function signIn(path: string, viewport: { width: number; height: number } = DESKTOP, on?: BuiltApp): Promise<Page> {
   return suite.signIn(path, { viewport, on });
-}
-
-/** Saves a title into the draft and publishes it, through the API as the editor would. */
-async function publishTitle(page: Page, title: string): Promise<void> {
-  const ok = await page.evaluate(async (site_title) => {
-    const headers = { 'content-type': 'application/json' };
-    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
-    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title }) });
-    const published = await fetch('/api/settings/publish', { method: 'POST', headers, body: '{}' });
-    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
-    return saved.ok && published.ok;
-  }, title);
-  expect(ok).toBe(true);
 }
 
 test('compare, view as it was, roll back, restore and verify (1280 px)', async () => {
