@@ -25,7 +25,6 @@ import { ReleaseLockHttpController } from './release-lock/release-lock.http.cont
 import { RestoreSnapshotHandler } from './restore-snapshot/restore-snapshot.handler';
 import { RestoreSnapshotHttpController } from './restore-snapshot/restore-snapshot.http.controller';
 import { SaveDraftHandler } from './save-draft/save-draft.handler';
-import { MediaLibraryView } from './media-library.view';
 import { SaveDraftHttpController } from './save-draft/save-draft.http.controller';
 import { SaveSnapshotHandler } from './save-snapshot/save-snapshot.handler';
 import { SaveSnapshotHttpController } from './save-snapshot/save-snapshot.http.controller';
@@ -76,7 +75,6 @@ import { SiteStream } from './site-stream';
     ListVersionsHandler,
     GetVersionHandler,
     SaveDraftHandler,
-    MediaLibraryView,
     AcquireLockHandler,
     ReleaseLockHandler,
     PullLiveHandler,
