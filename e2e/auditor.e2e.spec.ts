@@ -5,53 +5,20 @@
  * edit route refuses them.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { publishTitle, seriousAxeViolations } from './support/admin';
+import { E2E_ADMIN_EMAIL } from './support/app';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const AUDITOR = 'auditor@example.com';
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite({ env: { AUDITOR_EMAILS: AUDITOR } });
 
-beforeAll(async () => {
-  app = await startBuiltApp({ env: { AUDITOR_EMAILS: AUDITOR } });
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function signIn(email: string, path: string, viewport: { width: number; height: number }): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email, name: email.split('@')[0], emailVerified: true });
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-  return page;
-}
-
-async function publishTitle(page: Page, title: string): Promise<void> {
-  const ok = await page.evaluate(async (site_title) => {
-    const headers = { 'content-type': 'application/json' };
-    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
-    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title }) });
-    const published = await fetch('/api/settings/publish', { method: 'POST', headers, body: '{}' });
-    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
-    return saved.ok && published.ok;
-  }, title);
-  expect(ok).toBe(true);
+function signIn(email: string, path: string, viewport: { width: number; height: number }): Promise<Page> {
+  return suite.signIn(path, { email, viewport, context: { acceptDownloads: true }, landed: (url) => url.pathname.startsWith('/admin') });
 }
 
 for (const [label, viewport] of [
@@ -70,7 +37,7 @@ for (const [label, viewport] of [
     const nav = page.getByRole('navigation', { name: 'Admin' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Audit Log', 'Site history']);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.goto(`${app.baseUrl}/admin/media`);
+    await page.goto(`${suite.app.baseUrl}/admin/media`);
     await page.waitForURL((url) => url.pathname === '/admin/audit');
 
     // The export, as an auditor may download it.
@@ -81,7 +48,7 @@ for (const [label, viewport] of [
     expect(exported.status).toBe(200);
     const exportCheckpoint = JSON.parse(exported.text.trim().split('\n').pop()!).checkpoint as string;
 
-    await page.goto(`${app.baseUrl}/admin/history`);
+    await page.goto(`${suite.app.baseUrl}/admin/history`);
     await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
     await page.getByRole('button', { name: 'Download checkpoint' }).waitFor();
     const current = await page.getByLabel('Current checkpoint').textContent();

@@ -4,10 +4,11 @@
  * logout. Screenshots land in e2e/artifacts/auth-*.png.
  */
 import { fullAxe } from './support/axe';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, PHONE, horizontalOverflow, launchChromium, openPage } from './support/browser';
+import { E2E_ADMIN_EMAIL } from './support/app';
+import { PHONE, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot, screenshotOf } from './support/screenshots';
 import { publishSettings } from './public-site.seed';
 
@@ -17,37 +18,17 @@ const SIDEBAR_LINKS = ['General Settings', 'Page Configurations', 'Media Manager
 // Browser steps against a real server on a shared 2-core machine: generous, not infinite.
 jest.setTimeout(120_000);
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
+const page = suite.page;
 
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-}, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-}, 60_000);
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-async function page(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const opened = await openPage(browser, viewport);
-  contexts.push(opened.context);
-  return opened.page;
-}
-
-/** Through the UI: /admin → 'Sign in with Google' → the provider consents at once → back on the app. */
+/** Through the UI: /admin → 'Sign in with Google' → the provider consents at once → back on the suite.app. */
 async function signInThroughUi(p: Page, user: { email: string; name: string; picture?: string | null }, path = '/admin'): Promise<void> {
-  await app.oauth!.setDefaultUser({ email: user.email, name: user.name, emailVerified: true, picture: user.picture ?? null });
-  await p.goto(`${app.baseUrl}${path}`);
+  await suite.app.oauth!.setDefaultUser({ email: user.email, name: user.name, emailVerified: true, picture: user.picture ?? null });
+  await p.goto(`${suite.app.baseUrl}${path}`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
   await p.getByRole('button', { name: 'Sign in with Google' }).click();
-  await p.waitForURL(`${app.baseUrl}${path}`);
+  await p.waitForURL(`${suite.app.baseUrl}${path}`);
 }
 
 async function expectNoSeriousAxeViolations(p: Page, include?: string): Promise<void> {
@@ -63,7 +44,7 @@ it('visitors never download the admin code', async () => {
   p.on('response', async (res) => {
     if (res.request().resourceType() === 'script') scripts.push(`${res.url()}\n${await res.text().catch(() => '')}`);
   });
-  await p.goto(`${app.baseUrl}/`, { waitUntil: 'networkidle' });
+  await p.goto(`${suite.app.baseUrl}/`, { waitUntil: 'networkidle' });
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => s.includes('Admin sign-in required') || /admin-app/.test(s.split('\n')[0]!))).toEqual([]);
 });
@@ -81,7 +62,7 @@ it('shows the gate, signs an admin in through Google and lands on /admin with th
     },
     { times: 1 },
   );
-  await p.goto(`${app.baseUrl}/admin`);
+  await p.goto(`${suite.app.baseUrl}/admin`);
   await p.getByRole('status').filter({ hasText: 'Checking admin access…' }).waitFor();
   await screenshot(p, 'auth-gate-checking-1280');
   release();
@@ -89,9 +70,9 @@ it('shows the gate, signs an admin in through Google and lands on /admin with th
   await expectNoSeriousAxeViolations(p);
   await screenshot(p, 'auth-gate-1280');
 
-  await app.oauth!.setDefaultUser({ email: 'Admin@Example.com', name: 'Ada Admin', emailVerified: true, picture: AVATAR });
+  await suite.app.oauth!.setDefaultUser({ email: 'Admin@Example.com', name: 'Ada Admin', emailVerified: true, picture: AVATAR });
   await p.getByRole('button', { name: 'Sign in with Google' }).click();
-  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin`);
   const nav = p.getByRole('navigation', { name: 'Admin' });
   await nav.waitFor();
   expect(await nav.getByRole('link').allTextContents()).toEqual(SIDEBAR_LINKS);
@@ -106,12 +87,12 @@ it('shows the gate, signs an admin in through Google and lands on /admin with th
 
   // Sidebar navigation and the /admin/settings redirect (SPEC §2).
   await nav.getByRole('link', { name: 'Audit Log' }).click();
-  await p.waitForURL(`${app.baseUrl}/admin/audit`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin/audit`);
   // The active link updates after the client-side route renders: wait for it, don't read once.
   await nav.locator('a[aria-current="page"]').filter({ hasText: 'Audit Log' }).waitFor();
-  await p.goto(`${app.baseUrl}/admin/settings`);
-  await p.waitForURL(`${app.baseUrl}/admin/page-configurations`);
-  await p.goto(`${app.baseUrl}/admin/media`);
+  await p.goto(`${suite.app.baseUrl}/admin/settings`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin/page-configurations`);
+  await p.goto(`${suite.app.baseUrl}/admin/media`);
   await p.getByRole('heading', { name: 'Media Manager' }).waitFor();
   await expectNoSeriousAxeViolations(p);
 });
@@ -189,9 +170,7 @@ it('the Admin Access panel validates, saves, and a removed admin is out on the n
 });
 
 it('asks "Are you still there?" after the timeout, keeps the session on "Stay signed in", logs out at zero', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  const p = await context.newPage();
+  const p = await suite.page();
   await p.clock.install();
   await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/media');
   await p.getByRole('navigation', { name: 'Admin' }).waitFor();
@@ -215,7 +194,7 @@ it('asks "Are you still there?" after the timeout, keeps the session on "Stay si
   const loggedOut = p.waitForResponse((res) => res.url().endsWith('/api/auth/logout'));
   await p.clock.fastForward(61_000);
   await loggedOut;
-  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
   // Issue 25: the screen says why.
   await p.getByRole('status').filter({ hasText: 'You were signed out automatically: the session timed out after 30 minutes without activity.' }).waitFor();
@@ -235,7 +214,7 @@ it('quick links come from the live admin_quick_links; the public nav shows Admin
   const p = await page();
   await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin', picture: AVATAR }, '/admin/media');
   const cookie = (await p.context().cookies()).find((c) => c.name === 'punchline.sid')!;
-  await publishSettings(app.baseUrl, `${cookie.name}=${cookie.value}`, {
+  await publishSettings(suite.app.baseUrl, `${cookie.name}=${cookie.value}`, {
     admin_quick_links: [
       { label: 'Box office', url: 'tickets.example.com/admin' },
       { label: 'Events page', url: '/events' },
@@ -249,17 +228,15 @@ it('quick links come from the live admin_quick_links; the public nav shows Admin
   expect(await quick.getByRole('link', { name: /Box office/ }).getAttribute('target')).toBe('_blank');
   await screenshot(p, 'auth-layout-quick-links-1280');
 
-  await p.goto(`${app.baseUrl}/`);
+  await p.goto(`${suite.app.baseUrl}/`);
   await p.getByText('Admin Mode', { exact: true }).waitFor();
   const avatar = p.locator('a[href="/admin"] img').first();
   await avatar.waitFor();
-  await publishSettings(app.baseUrl, `${cookie.name}=${cookie.value}`, { admin_quick_links: [] });
+  await publishSettings(suite.app.baseUrl, `${cookie.name}=${cookie.value}`, { admin_quick_links: [] });
 });
 
 it('"Sign out now" saves an eligible draft first (before-auto-logout hooks), then signs out', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  const p = await context.newPage();
+  const p = await suite.page();
   await p.clock.install();
   await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/general');
   const title = p.getByLabel('Site Title');
@@ -275,7 +252,7 @@ it('"Sign out now" saves an eligible draft first (before-auto-logout hooks), the
   await p.clock.fastForward('30:01');
   const dialog = p.getByRole('alertdialog', { name: 'Are you still there?' });
   await dialog.getByRole('button', { name: 'Sign out now' }).click();
-  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
   expect(calls).toEqual(['save draft', 'logout']);
   await p.getByText('You signed out. Your unsaved edits were saved to the draft first.').waitFor();
@@ -283,7 +260,7 @@ it('"Sign out now" saves an eligible draft first (before-auto-logout hooks), the
   const again = await page();
   await signInThroughUi(again, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/general');
   const cookie = (await again.context().cookies()).find((c) => c.name === 'punchline.sid')!;
-  const draft = await fetch(`${app.baseUrl}/api/settings?stage=draft`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+  const draft = await fetch(`${suite.app.baseUrl}/api/settings?stage=draft`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
   expect(((await draft.json()) as { site_title: string }).site_title).toBe('Saved on the way out');
 });
 
@@ -292,22 +269,22 @@ it('Logout ends the session; from an admin path it lands on /admin and the old c
   await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/audit');
   const cookie = (await p.context().cookies()).find((c) => c.name === 'punchline.sid')!;
   await p.getByRole('button', { name: 'Logout' }).click();
-  await p.waitForURL(`${app.baseUrl}/admin`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
   // The old cookie is worthless server-side.
-  const res = await fetch(`${app.baseUrl}/api/admin/allowlist`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+  const res = await fetch(`${suite.app.baseUrl}/api/admin/allowlist`, { headers: { cookie: `${cookie.name}=${cookie.value}` } });
   expect(res.status).toBe(401);
 });
 
 it('works at 360 px: gate, menu toggle, sidebar and the allowlist panel without sideways scrolling', async () => {
   const p = await page(PHONE);
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'Ada Admin', emailVerified: true, picture: AVATAR });
-  await p.goto(`${app.baseUrl}/admin/media`);
+  await suite.app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'Ada Admin', emailVerified: true, picture: AVATAR });
+  await p.goto(`${suite.app.baseUrl}/admin/media`);
   await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
   expect(await horizontalOverflow(p)).toBeLessThanOrEqual(0);
   await screenshot(p, 'auth-gate-360');
   await p.getByRole('button', { name: 'Sign in with Google' }).click();
-  await p.waitForURL(`${app.baseUrl}/admin/media`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin/media`);
 
   const toggle = p.getByRole('button', { name: 'Open menu' });
   await toggle.waitFor();
@@ -318,7 +295,7 @@ it('works at 360 px: gate, menu toggle, sidebar and the allowlist panel without 
   expect(await horizontalOverflow(p)).toBeLessThanOrEqual(0);
   await screenshot(p, 'auth-layout-menu-360');
   await p.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'General Settings' }).click();
-  await p.waitForURL(`${app.baseUrl}/admin/general`);
+  await p.waitForURL(`${suite.app.baseUrl}/admin/general`);
   // Choosing a screen closes the menu again.
   await p.getByRole('navigation', { name: 'Admin' }).waitFor({ state: 'hidden' });
   expect(await p.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');

@@ -6,9 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { type BuiltApp, ROOT, startBuiltApp } from './support/app';
-import { DESKTOP, PHONE, horizontalOverflow, launchChromium, openPage } from './support/browser';
+import type { Page, Request } from 'playwright-core';
+import { ROOT } from './support/app';
+import { DESKTOP, PHONE, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 // Browser steps against a real server on a shared 2-core machine: generous, not infinite.
@@ -17,35 +18,18 @@ jest.setTimeout(120_000);
 /** Must match CHUNK_RELOAD_KEY in frontend/src/shared/boot-failed.tsx. */
 const CHUNK_RELOAD_KEY = 'punchline.chunk-reload';
 
-let app: BuiltApp;
-let browser: Browser;
 let adminChunk: string;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
+const suite = browserSuite();
+const page = suite.page;
+
+beforeAll(() => {
   // The hashed file name of this build's admin chunk, as the browser would request it.
   const manifest = JSON.parse(readFileSync(join(ROOT, 'frontend/dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
   const entry = manifest['src/admin/admin-app.tsx'];
   if (!entry) throw new Error('the Vite manifest names no src/admin/admin-app.tsx chunk: run `npm run build` first.');
   adminChunk = `/${entry.file}`;
-  app = await startBuiltApp();
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-}, 60_000);
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
-
-async function page(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const opened = await openPage(browser, viewport);
-  contexts.push(opened.context);
-  return opened.page;
-}
 
 /** Document loads of the main frame (the first visit and every reload). */
 function countDocumentLoads(p: Page): () => number {
@@ -78,7 +62,7 @@ describe('a render that throws', () => {
    * public layout throws when it reads the site title from the data during hydration.
    */
   async function corruptSiteData(p: Page): Promise<void> {
-    await p.route(`${app.baseUrl}/`, async (route) => {
+    await p.route(`${suite.app.baseUrl}/`, async (route) => {
       const response = await route.fetch();
       const html = await response.text();
       const corrupted = html.replace(/(<script id="site-data" type="application\/json">)[^<]*(<\/script>)/, '$1{"settings":null,"stage":"live","maintenance":false}$2');
@@ -93,7 +77,7 @@ describe('a render that throws', () => {
   ] as const)('shows Boot failed. with the error, its stack and a Reload button (%s)', async (name, viewport) => {
     const p = await page(viewport);
     await corruptSiteData(p);
-    await p.goto(`${app.baseUrl}/`);
+    await p.goto(`${suite.app.baseUrl}/`);
     await expectBootFailed(p);
 
     // The message names what went wrong; the stack waits behind a <details> until asked for.
@@ -113,10 +97,10 @@ describe('a render that throws', () => {
   it('Reload loads the page again and, with the data intact, shows the site', async () => {
     const p = await page();
     await corruptSiteData(p);
-    await p.goto(`${app.baseUrl}/`);
+    await p.goto(`${suite.app.baseUrl}/`);
     await expectBootFailed(p);
 
-    await p.unroute(`${app.baseUrl}/`);
+    await p.unroute(`${suite.app.baseUrl}/`);
     await p.getByRole('button', { name: 'Reload' }).click();
     await p.locator('main#main').waitFor({ state: 'visible' });
     await expect(p.getByRole('heading', { name: 'Boot failed.' }).count()).resolves.toBe(0);
@@ -129,12 +113,12 @@ describe('the admin chunk of an older deploy', () => {
     const documentLoads = countDocumentLoads(p);
     // Which document loads asked for the chunk (Vite's modulepreload and the import() may both ask).
     const askedIn = new Set<number>();
-    await p.route(`${app.baseUrl}${adminChunk}`, (route) => {
+    await p.route(`${suite.app.baseUrl}${adminChunk}`, (route) => {
       askedIn.add(documentLoads());
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
     });
 
-    await p.goto(`${app.baseUrl}/admin`);
+    await p.goto(`${suite.app.baseUrl}/admin`);
     await expectBootFailed(p);
     expect(documentLoads()).toBe(2);
     expect([...askedIn]).toEqual([1, 2]);
@@ -148,7 +132,7 @@ describe('the admin chunk of an older deploy', () => {
     expect(documentLoads()).toBe(2);
 
     // The chunk is back (the deploy settled): Reload reaches the admin gate.
-    await p.unroute(`${app.baseUrl}${adminChunk}`);
+    await p.unroute(`${suite.app.baseUrl}${adminChunk}`);
     await p.getByRole('button', { name: 'Reload' }).click();
     await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor({ state: 'visible' });
     await expect(p.getByRole('heading', { name: 'Boot failed.' }).count()).resolves.toBe(0);
@@ -159,9 +143,9 @@ describe('the admin chunk of an older deploy', () => {
     const p = await page();
     const documentLoads = countDocumentLoads(p);
     // Missing for the first document only, as if the deploy finished between the page load and the reload.
-    await p.route(`${app.baseUrl}${adminChunk}`, (route) => (documentLoads() === 1 ? route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }) : route.continue()));
+    await p.route(`${suite.app.baseUrl}${adminChunk}`, (route) => (documentLoads() === 1 ? route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }) : route.continue()));
 
-    await p.goto(`${app.baseUrl}/admin`);
+    await p.goto(`${suite.app.baseUrl}/admin`);
     await p.getByRole('heading', { name: 'Admin sign-in required' }).waitFor({ state: 'visible' });
     expect(documentLoads()).toBe(2);
     await expect(p.getByRole('heading', { name: 'Boot failed.' }).count()).resolves.toBe(0);

@@ -5,43 +5,21 @@
  * and point 8 (the current-draft publish error), each axe clean without horizontal scroll.
  */
 import { fullAxe } from './support/axe';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { horizontalOverflow, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { addTwoFooterLinks } from './support/admin';
+import { horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) {
-    await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
-    await context.close().catch(() => undefined);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite({ releaseLocks: true });
 
 async function signIn(path: string, heading: string): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport: PHONE_390 });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
+  const page = await suite.signIn(path, { viewport: PHONE_390 });
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   return page;
 }
+
 
 async function clean(page: Page): Promise<void> {
   expect(await horizontalOverflow(page)).toBe(0);
@@ -90,11 +68,7 @@ test('keyboard and phone: focus on the new heading, Remove keeps focus and can b
   await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'General Settings');
   await page.getByText('You hold the draft lock').waitFor();
 
-  const links = page.getByRole('group', { name: /^Footer links/ });
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 1 label').fill('Tickets');
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 2 label').fill('Press');
+  const links = await addTwoFooterLinks(page);
   await links.getByRole('button', { name: 'Remove footer link 1' }).click();
   await links.getByText('Removed footer link “Tickets”.').waitFor();
   expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Footer link 1 label');

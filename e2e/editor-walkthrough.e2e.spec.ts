@@ -6,48 +6,23 @@
  * and thumbnail (fields and the publish dialog), Media Manager cards show whole file names, and
  * publishing returns to the Draft view. At 1280 and 390 px (the title also at 360), axe clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
+import { E2E_ADMIN_EMAIL } from './support/app';
+import { DESKTOP, PHONE, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { png } from './support/png';
 import { screenshot } from './support/screenshots';
 
 const SECOND_ADMIN = 'bea@example.com';
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite({ env: { ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${SECOND_ADMIN}` }, releaseLocks: true });
 
-beforeAll(async () => {
-  app = await startBuiltApp({ env: { ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${SECOND_ADMIN}` } });
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  const open = contexts.splice(0);
-  for (const context of open) for (const page of context.pages()) await page.goto('about:blank').catch(() => undefined);
-  for (const context of open) {
-    await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
-    await context.close().catch(() => undefined);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function signIn(email: string, name: string, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email, name, emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
+function signIn(email: string, name: string, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  return suite.signIn(path, { email, name, viewport });
 }
+
 
 async function valueOf(page: Page, name: string, expected: string): Promise<void> {
   const field = page.getByRole('textbox', { name, exact: true });
@@ -107,7 +82,7 @@ test('Restore into draft on the natural path takes the free lock; an open editor
 
   // An editor open in another tab hears the next restore and shows it (it has no unsaved edits).
   const editor = await page.context().newPage();
-  await editor.goto(`${app.baseUrl}/admin/general`);
+  await editor.goto(`${suite.app.baseUrl}/admin/general`);
   await editor.getByText('You hold the draft lock').waitFor();
   await valueOf(editor, 'Site Title', 'Restorable title');
   await page.reload();
@@ -172,7 +147,7 @@ test('on a phone: whole words in the signed-in title, library images by name, wh
 
   // The hero image field names the library file and shows it; its proxy URL folds away.
   const proxied = `/api/storage/proxy?bucket=media&path=${fileName}`;
-  await page.goto(`${app.baseUrl}/admin/page-configurations`);
+  await page.goto(`${suite.app.baseUrl}/admin/page-configurations`);
   await page.getByText('You hold the draft lock').waitFor();
   // getByLabel, not getByRole: once the field holds a library file its address is folded away (hidden).
   const hero = page.getByLabel('Hero image', { exact: true });
@@ -206,7 +181,7 @@ test('on a phone: whole words in the signed-in title, library images by name, wh
   // The public header beside the Admin Mode badge: no word of the title broken across lines.
   for (const viewport of [PHONE_390, PHONE]) {
     await page.setViewportSize(viewport);
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${suite.app.baseUrl}/`);
     await page.getByText('Admin Mode', { exact: true }).waitFor();
     const broken = await page.locator('.brand__title').evaluate((el) => {
       const text = el.firstChild;

@@ -88,7 +88,7 @@ test('an admin edits the hero title and the accent, saves, previews the draft, p
   await accent.fill('#ff3366');
   expect(await accent.inputValue()).toBe('#FF3366');
   // SPEC §9 contrast label: #FF3366 on the editor's #111111 page background is 5.3:1, 'AA'.
-  const badge = page.locator('.ed-contrast').filter({ hasText: 'vs page background' }).first();
+  const badge = page.locator('.kit-contrast').filter({ hasText: 'vs page background' }).first();
   expect(await badge.innerText()).toMatch(/^AA\s*5\.3:1 vs page background$/);
   await saveDraft(page);
 

@@ -3,42 +3,18 @@
  * marked and moved to Past with one button (a normal draft edit); a date picker writes the text
  * form; Sort by date keeps 'TBA' shows last. At 1280 and 390 px, axe clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) {
-    await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
-    await context.close().catch(() => undefined);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite({ releaseLocks: true });
 
 async function eventsTab(viewport: { width: number; height: number }): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent('/admin/page-configurations')}`);
-  await page.waitForURL((url) => url.pathname === '/admin/page-configurations');
+  const page = await suite.signIn('/admin/page-configurations', { viewport });
   await page.getByText('You hold the draft lock').waitFor();
   // Seed the draft with shows: one past, one upcoming, one TBA.
   const status = await page.evaluate(async () => {

@@ -3,40 +3,23 @@
  * admin changed; the editor says where the public site reads an unset field differently, and saves
  * the editor's values only when asked. At 1280 and 390 px, axe clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite();
 
 async function signIn(path: string, heading: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
+  const page = await suite.signIn(path, { viewport });
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   await page.getByText('You hold the draft lock').waitFor();
   return page;
 }
+
 
 async function json<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => (await fetch(p, { credentials: 'include' })).json(), path) as Promise<T>;
@@ -50,7 +33,7 @@ interface AuditItem {
 test('the first save on a fresh site records and publishes only the site title (1280 px)', async () => {
   const page = await signIn('/admin/general', 'General Settings');
   const liveBefore = await json<Record<string, unknown>>(page, '/api/settings?stage=live');
-  const homeBefore = await (await fetch(`${app.baseUrl}/`)).text();
+  const homeBefore = await (await fetch(`${suite.app.baseUrl}/`)).text();
 
   // Issue 25: the page background reads #111111 here and #050505 on the site, which look the same:
   // a fresh site does not greet the admin with a note about it.
@@ -79,7 +62,7 @@ test('the first save on a fresh site records and publishes only the site title (
   const differing = Object.keys(liveAfter).filter((k) => k !== 'updated_at' && JSON.stringify(liveAfter[k]) !== JSON.stringify(liveBefore[k]));
   expect(differing).toEqual(['site_title']);
   // The public home differs only by the title: no badge appeared, the background stayed.
-  const homeAfter = await (await fetch(`${app.baseUrl}/`)).text();
+  const homeAfter = await (await fetch(`${suite.app.baseUrl}/`)).text();
   expect(homeAfter.includes('hero-badge') || homeAfter.includes('class="badge')).toBe(homeBefore.includes('hero-badge') || homeBefore.includes('class="badge'));
   expect(liveAfter.theme_bg).toBe(liveBefore.theme_bg);
   expect(liveAfter.hero_badge_enabled).toBe(false);

@@ -3,43 +3,23 @@
  * that took its place) and can be undone; on a phone the tab row shows that more tabs are there and
  * keeps the selected one in view. At 1280 and 390 px, axe clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { addTwoFooterLinks, seriousAxeViolations } from './support/admin';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite();
 
 async function signIn(path: string, heading: string, viewport: { width: number; height: number }): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
+  const page = await suite.signIn(path, { viewport });
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   await page.getByText('You hold the draft lock').waitFor();
   return page;
 }
+
 
 const focusedName = (page: Page) =>
   page.evaluate(() => {
@@ -49,11 +29,7 @@ const focusedName = (page: Page) =>
 
 test('Remove moves focus to the next item and offers Undo, for links and for cards (1280 px)', async () => {
   const page = await signIn('/admin/general', 'General Settings', DESKTOP);
-  const links = page.getByRole('group', { name: /^Footer links/ });
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 1 label').fill('Tickets');
-  await links.getByRole('button', { name: '+ Add footer link' }).click();
-  await links.getByLabel('Footer link 2 label').fill('Press');
+  const links = await addTwoFooterLinks(page);
 
   await links.getByRole('button', { name: 'Remove footer link 1' }).click();
   await links.getByRole('status').getByText('Removed footer link “Tickets”.').waitFor();
@@ -88,7 +64,7 @@ test('Remove moves focus to the next item and offers Undo, for links and for car
 
 test('on a phone the tab row says more tabs are there and keeps the chosen one in view (390 px)', async () => {
   const page = await signIn('/admin/page-configurations', 'Page Configurations', PHONE_390);
-  const bar = page.locator('.ed-tabs__bar');
+  const bar = page.locator('.kit-tabs__bar');
   await expect(bar.getAttribute('class')).resolves.toContain('has-more-end');
   const tabInView = (name: string) =>
     page.getByRole('tab', { name }).evaluate((tab) => {

@@ -4,49 +4,24 @@
  * seconds (pushed, not the 90 s poll) and is taken there automatically, and unsaved edits survive a
  * Release (kept on the device, restorable). At 1280 and 390 px, axe clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { E2E_ADMIN_EMAIL } from './support/app';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const SECOND_ADMIN = 'second.admin@example.com';
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startBuiltApp({ env: { ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${SECOND_ADMIN}` } });
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  const open = contexts.splice(0);
-  // Leave the editors first (no page may take a lock another releases), then give back what each holds.
-  for (const context of open) for (const page of context.pages()) await page.goto('about:blank').catch(() => undefined);
-  for (const context of open) {
-    await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
-    await context.close().catch(() => undefined);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite({ env: { ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${SECOND_ADMIN}` }, releaseLocks: true });
 
 async function signIn(email: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email, name: email.split('@')[0], emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent('/admin/general')}`);
-  await page.waitForURL((url) => url.pathname === '/admin/general');
+  const page = await suite.signIn('/admin/general', { email, viewport });
   await page.getByRole('heading', { level: 1, name: 'General Settings' }).waitFor();
   return page;
 }
+
 
 async function waitForValue(page: Page, name: string, expected: string): Promise<void> {
   const field = page.getByRole('textbox', { name });

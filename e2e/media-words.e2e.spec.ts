@@ -3,21 +3,21 @@
  * item 1 (Canvas Tote) › Image', from 'Used in 1 place' and in the delete-blocked alert), and the
  * image field names its library file. At 1280 and 390 px, axe clean.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
+
+function signIn(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  return suite.signIn(path, { viewport });
+}
 
 beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
   // One used file: a merch product's image, saved into the draft.
   const page = await signIn('/admin/media', DESKTOP);
   const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c83c28' } }).png().toBuffer();
@@ -37,22 +37,6 @@ beforeAll(async () => {
   expect(status).toBe(200);
   await page.context().close();
 });
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await app?.stop();
-});
-
-async function signIn(path: string, viewport: { width: number; height: number }): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
 
 test('uploading the same bytes again offers the existing file, and uploads a copy only when asked (issue 12 point 6)', async () => {
   const page = await signIn('/admin/media', DESKTOP);
@@ -87,7 +71,7 @@ test.each([
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
-  await page.goto(`${app.baseUrl}/admin/page-configurations`);
+  await page.goto(`${suite.app.baseUrl}/admin/page-configurations`);
   await page.getByRole('tab', { name: 'Merch' }).click();
   await page.getByText('tote.png · from the media library').waitFor();
   expect(await horizontalOverflow(page)).toBe(0);

@@ -7,28 +7,24 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const INBOX = '/admin/contact-responses';
 const PHONE_390 = { width: 390, height: 844 } as const;
 jest.setTimeout(120_000);
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
 beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
   let client = 0;
   const send = async (name: string, from: string, message: string) => {
     client += 1;
-    const res = await fetch(`${app.baseUrl}/api/contact`, {
+    const res = await fetch(`${suite.app.baseUrl}/api/contact`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.baseUrl, 'x-forwarded-for': `198.51.100.${client}` },
+      headers: { 'content-type': 'application/json', origin: suite.app.baseUrl, 'x-forwarded-for': `198.51.100.${client}` },
       body: JSON.stringify({ name, from, message }),
     });
     if (res.status !== 200) throw new Error(`contact answered ${res.status}`);
@@ -36,21 +32,10 @@ beforeAll(async () => {
   await send('Zelda Quux', 'zelda@example.org', 'First words from Zelda');
   await send('Zelda Quux', 'zelda@example.org', 'Second words from Zelda');
   await send('Bob Keeper', 'bob@example.net', 'Bob stays');
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await browser?.close();
-  await app?.stop();
-}, 60_000);
+});
 
 async function signIn(viewport: { width: number; height: number }): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'Ada Admin', emailVerified: true });
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(INBOX)}`);
-  await page.waitForURL(`${app.baseUrl}${INBOX}`);
+  const page = await suite.signIn(INBOX, { name: 'Ada Admin', viewport, context: { acceptDownloads: true } });
   await page.getByRole('heading', { name: 'Bob Keeper' }).waitFor();
   return page;
 }

@@ -4,38 +4,20 @@
  * button and nothing overflows. Axe clean.
  */
 import { fullAxe } from './support/axe';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 const TITLES = ['Punchline Collective', 'The Midnight Laughter Society'];
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await app?.stop();
-});
-
-async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent('/admin/general')}`);
-  await page.waitForURL((url) => url.pathname === '/admin/general');
-  return page;
+function adminPage(viewport: { width: number; height: number }): Promise<Page> {
+  return suite.signIn('/admin/general', { viewport });
 }
+
 
 async function setDraftTitle(page: Page, title: string): Promise<void> {
   const status = await page.evaluate(async (site_title) => {
@@ -55,7 +37,7 @@ const menuRows = (page: Page) =>
 test.each(TITLES)('the menu stays on one line at 1280 and 1000 px with the title %p and both badges', async (title) => {
   const page = await adminPage(DESKTOP);
   await setDraftTitle(page, title);
-  await page.goto(`${app.baseUrl}/?stage=draft`);
+  await page.goto(`${suite.app.baseUrl}/?stage=draft`);
   await page.getByText('Draft preview').waitFor();
   await page.getByText('Admin Mode').waitFor();
   expect(await menuRows(page)).toBe(1);
@@ -75,7 +57,7 @@ test.each(TITLES)('the menu stays on one line at 1280 and 1000 px with the title
 test('at 390 px the menu sits behind its button and nothing overflows', async () => {
   const page = await adminPage(PHONE_390);
   await setDraftTitle(page, TITLES[1]!);
-  await page.goto(`${app.baseUrl}/?stage=draft`);
+  await page.goto(`${suite.app.baseUrl}/?stage=draft`);
   await page.getByText('Draft preview').waitFor();
   expect(await horizontalOverflow(page)).toBe(0);
   await page.getByRole('button', { name: 'Menu' }).click();

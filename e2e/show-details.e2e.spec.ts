@@ -4,45 +4,22 @@
  * chosen in General Settings, and the published events page shows the time with its zone, the
  * address and the price. axe runs every WCAG 2.1 A/AA and best-practice rule (support/axe.ts).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
+import type { Page } from 'playwright-core';
 import { AXE_RULES, axeViolations } from './support/axe';
-import { DESKTOP, horizontalOverflow, launchChromium } from './support/browser';
+import { DESKTOP, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) {
-    await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
-    await context.close().catch(() => undefined);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite({ releaseLocks: true });
 
 async function signedIn(viewport: { width: number; height: number }, path: string): Promise<Page> {
-  await app.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
+  const page = await suite.signIn(path, { viewport });
   await page.getByText('You hold the draft lock').waitFor();
   return page;
 }
+
 
 async function seedDraft(page: Page): Promise<void> {
   const status = await page.evaluate(async () => {
@@ -65,7 +42,7 @@ async function seedDraft(page: Page): Promise<void> {
   await page.getByText('You hold the draft lock').waitFor();
 }
 
-const card = (page: Page, title: RegExp) => page.locator('.ed-card').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
+const card = (page: Page, title: RegExp) => page.locator('.kit-card').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
 
 test('the editor: site zone, a show with address and price, the weekday warning beside its date (1280 and 390 px)', async () => {
   // General Settings: the site time zone.
@@ -79,7 +56,7 @@ test('the editor: site zone, a show with address and price, the weekday warning 
   await page.getByText('Draft saved.').waitFor();
 
   // The Events tab: the warning sits beside the date and is its description.
-  await page.goto(`${app.baseUrl}/admin/page-configurations`);
+  await page.goto(`${suite.app.baseUrl}/admin/page-configurations`);
   await page.getByText('You hold the draft lock').waitFor();
   await page.getByRole('tab', { name: 'Events' }).click();
   const warning = '2027-03-13 is a Saturday, not a Friday';
@@ -167,10 +144,8 @@ test('the published events page shows the time in the site zone, the address and
   expect(published).toEqual([200, 200]);
 
   for (const viewport of [DESKTOP, PHONE_390]) {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const visitor = await context.newPage();
-    await visitor.goto(`${app.baseUrl}/events`);
+    const visitor = await suite.page(viewport);
+    await visitor.goto(`${suite.app.baseUrl}/events`);
     const show = visitor.locator('.event-card').filter({ hasText: 'Full Card' });
     const time = show.locator('time');
     expect(await time.getAttribute('datetime')).toBe('2031-06-14T20:00:00-05:00');
@@ -185,7 +160,7 @@ test('the published events page shows the time in the site zone, the address and
     expect(await axeViolations(visitor)).toEqual([]);
     await screenshot(visitor, `show-details-events-${viewport.width}`);
 
-    await visitor.goto(`${app.baseUrl}/`);
+    await visitor.goto(`${suite.app.baseUrl}/`);
     // Matched without case: the stylesheet upper-cases the link, and Chromium names it as shown.
     await visitor.getByRole('link', { name: /^all events$/i }).waitFor();
     expect(await axeViolations(visitor)).toEqual([]);

@@ -8,51 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/admin';
-import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
-import { DESKTOP, PHONE, horizontalOverflow, launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { publishTitle, seriousAxeViolations } from './support/admin';
+import { type BuiltApp, startBuiltApp } from './support/app';
+import { DESKTOP, PHONE, horizontalOverflow } from './support/browser';
+import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
-let app: BuiltApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function signIn(path: string, viewport: { width: number; height: number } = DESKTOP, on: BuiltApp = app): Promise<Page> {
-  await on.oauth!.setDefaultUser({ email: E2E_ADMIN_EMAIL, name: 'admin', emailVerified: true });
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${on.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
-
-/** Saves a title into the draft and publishes it, through the API as the editor would. */
-async function publishTitle(page: Page, title: string): Promise<void> {
-  const ok = await page.evaluate(async (site_title) => {
-    const headers = { 'content-type': 'application/json' };
-    await fetch('/api/settings/lock/acquire', { method: 'POST', headers, body: '{"ttlSeconds":300}' });
-    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify({ site_title }) });
-    const published = await fetch('/api/settings/publish', { method: 'POST', headers, body: '{}' });
-    await fetch('/api/settings/lock/release', { method: 'POST', headers, body: '{}' });
-    return saved.ok && published.ok;
-  }, title);
-  expect(ok).toBe(true);
+function signIn(path: string, viewport: { width: number; height: number } = DESKTOP, on?: BuiltApp): Promise<Page> {
+  return suite.signIn(path, { viewport, on });
 }
 
 test('compare, view as it was, roll back, restore and verify (1280 px)', async () => {
@@ -97,11 +63,11 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   await older.locator('.brand__title', { hasText: 'Spring Season' }).waitFor();
   expect(new URL(await older.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).getAttribute('href').then((h) => `http://x${h}`)).searchParams.get('at')).toMatch(/^\d+$/);
   expect(await seriousAxeViolations(older)).toEqual([]);
-  await older.goto(`${app.baseUrl}/`);
+  await older.goto(`${suite.app.baseUrl}/`);
   await older.locator('.brand__title', { hasText: 'Summer Season' }).waitFor();
   await expect(older.getByText(/Viewing the site as it was on/).count()).resolves.toBe(0);
   // A visitor asking for a point in history gets today's site.
-  const visitorHtml = await (await fetch(`${app.baseUrl}${new URL(older.url()).pathname}?at=1`)).text();
+  const visitorHtml = await (await fetch(`${suite.app.baseUrl}${new URL(older.url()).pathname}?at=1`)).text();
   expect(visitorHtml).toContain('Summer Season');
   expect(visitorHtml).not.toContain('Viewing the site as it was');
 
@@ -111,7 +77,7 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   await confirm.getByRole('list', { name: 'What changes' }).getByText('“Spring Season”').waitFor();
   await confirm.getByRole('button', { name: 'Roll back live' }).click();
   await page.getByText(/^Live rolled back to the publish of /).waitFor();
-  const live = (await (await fetch(`${app.baseUrl}/api/settings?stage=live`)).json()) as { site_title: string };
+  const live = (await (await fetch(`${suite.app.baseUrl}/api/settings?stage=live`)).json()) as { site_title: string };
   expect(live.site_title).toBe('Spring Season');
   await page.getByText(/^Rolled live back to the publish of .+ UTC: Site title$/).first().waitFor();
 
@@ -145,7 +111,7 @@ test('a field says who changed it last and links to its history', async () => {
   await publishTitle(page, 'Winter Season');
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'General Settings' }).waitFor();
-  const note = page.locator('.ed-field', { has: page.getByRole('textbox', { name: 'Site Title' }) }).locator('.ed-provenance');
+  const note = page.locator('.kit-field', { has: page.getByRole('textbox', { name: 'Site Title' }) }).locator('.ed-provenance');
   await note.getByText(/^Changed by admin@example\.com, /).waitFor();
   await note.getByRole('link', { name: 'history' }).click();
   await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
@@ -210,7 +176,7 @@ test('the Audit Log in words: a lock holding as one entry, local times, the reco
   expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
   expect(await seriousAxeViolations(phone)).toEqual([]);
   await screenshot(phone, 'audit-log-words-390');
-  await phone.goto(`${app.baseUrl}/admin/history`);
+  await phone.goto(`${suite.app.baseUrl}/admin/history`);
   await phone.getByRole('link', { name: /^Download export/ }).waitFor();
   expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
 });

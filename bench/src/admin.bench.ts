@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { validateSettingsUpdate } from '@punchline/domain';
-import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
-import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { devSignIn, projectorCaughtUp, startApp } from './app-process';
-import { seedSiteStream } from './history.bench';
+import { largeSiteLog } from './history.bench';
 import { phonePhoto } from './media.bench';
-import { largeRecord } from './season';
 import { fmt, freshDatabase, percentile, type Section } from './support';
 
 const ADMIN = 'bench-admin@punchline.test';
@@ -54,15 +50,7 @@ export async function adminBench(): Promise<Section> {
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
   const loadBefore = load();
   try {
-    await migrate(db, postgresStoreMigrations);
-    const checked = validateSettingsUpdate(largeRecord());
-    if (!checked.ok) throw new Error(`bench record is invalid: ${JSON.stringify(checked.errors.slice(0, 3))}`);
-    const recordBytes = Buffer.byteLength(JSON.stringify(checked.value));
-    const store = new PostgresEventStore(db);
-    const seedStarted = performance.now();
-    const positions = (await store.headPosition()) >= SITE_EVENTS ? (await db.query<{ p: string }>(`SELECT global_position AS p FROM es.events WHERE stream_id = 'site' ORDER BY 1`)).rows.map((r) => Number(r.p)) : await seedSiteStream(store, checked.value);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    await store.close();
+    const { recordBytes, positions, seedSeconds } = await largeSiteLog(db, SITE_EVENTS);
     const publishes = positions.filter((_, n) => n > 0 && n % (PUBLISH_EVERY + 1) === 0);
 
     const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: `${ADMIN},${OTHER}` });

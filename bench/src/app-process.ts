@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freshDatabase } from './support';
 
 const root = join(__dirname, '..', '..', '..', '..');
 
@@ -112,5 +113,20 @@ export async function projectorCaughtUp(baseUrl: string): Promise<void> {
     const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { projector: { lag: number } };
     if (health.projector.lag <= 0) return;
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The app on a fresh PostgreSQL database of its own, `admin` signed in (development sign-in); stopped and the database dropped after `fn`. */
+export async function withSignedInApp<T>(admin: string, fn: (app: RunningProcess, cookie: string) => Promise<T>): Promise<T> {
+  const { url, drop } = await freshDatabase(2);
+  try {
+    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: admin });
+    try {
+      return await fn(app, await devSignIn(app.baseUrl, admin));
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await drop();
   }
 }

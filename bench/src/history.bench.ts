@@ -5,9 +5,10 @@ import { performance } from 'node:perf_hooks';
 import { SITE_STREAM, diffSettings, mergeDraftOverLive, validateSettingsUpdate, type NewEvent, type StoredSettings } from '@punchline/domain';
 import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
+import type { PgDatabase } from '@punchline/backend/dist/platform/database/pg-database';
 import { devSignIn, keptDataDir, projectorCaughtUp, startApp } from './app-process';
 import { largeRecord } from './season';
-import { fmt, freshDatabase, percentile, type Section } from './support';
+import { fmt, freshDatabase, timedRequests, type Section } from './support';
 
 const run = promisify(execFile);
 const ADMIN = 'bench-admin@punchline.test';
@@ -30,8 +31,8 @@ async function downloadCounted(url: string, cookie: string): Promise<{ seconds: 
  * ≥ 100 KB record, then changes-only saves by two admins, and a publish (carrying the whole live
  * record, as the decider records it) after every 50 saves. Returns the global positions.
  */
-export async function seedSiteStream(store: PostgresEventStore, record: StoredSettings): Promise<number[]> {
-  const t0 = Date.now() - SITE_EVENTS * 60_000;
+async function seedSiteStream(store: PostgresEventStore, record: StoredSettings, events: number): Promise<number[]> {
+  const t0 = Date.now() - events * 60_000;
   let live: StoredSettings = {};
   let draft: StoredSettings = {};
   const meta = (n: number) => ({ actorEmail: n % 3 === 0 ? OTHER : ADMIN, correlationId: randomUUID(), causationId: null, occurredAt: new Date(t0 + n * 60_000).toISOString() });
@@ -52,8 +53,8 @@ export async function seedSiteStream(store: PostgresEventStore, record: StoredSe
     return { eventId: randomUUID(), type: 'DraftSaved', data: { changes }, metadata: meta(n) };
   };
   const positions: number[] = [];
-  for (let i = 0; i < SITE_EVENTS; i += 500) {
-    const batch = Array.from({ length: Math.min(500, SITE_EVENTS - i) }, (_, k) => eventAt(i + k));
+  for (let i = 0; i < events; i += 500) {
+    const batch = Array.from({ length: Math.min(500, events - i) }, (_, k) => eventAt(i + k));
     const result = await store.append(SITE_STREAM, batch, { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
     const last = result.position;
     for (let k = 0; k < batch.length; k += 1) positions.push(last - batch.length + 1 + k);
@@ -61,17 +62,23 @@ export async function seedSiteStream(store: PostgresEventStore, record: StoredSe
   return positions;
 }
 
-async function timed(rounds: number, request: (i: number) => Promise<Response>, check: (res: Response, body: string) => boolean): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const started = performance.now();
-    const res = await request(i);
-    const body = await res.text();
-    times.push(performance.now() - started);
-    if (!check(res, body)) throw new Error(`request ${i} answered ${res.status}: ${body.slice(0, 300)}`);
+/**
+ * The site stream of `events` events (seedSiteStream) on `db`, with the event store's tables: a kept
+ * database (*_KEEP_DATABASE) is seeded once, its positions read back after that. Answers the large
+ * record, its size, the global positions and how long the seeding took.
+ */
+export async function largeSiteLog(db: PgDatabase, events: number): Promise<{ record: StoredSettings; recordBytes: number; positions: number[]; seedSeconds: number }> {
+  await migrate(db, postgresStoreMigrations);
+  const checked = validateSettingsUpdate(largeRecord());
+  if (!checked.ok) throw new Error(`bench record is invalid: ${JSON.stringify(checked.errors.slice(0, 3))}`);
+  const store = new PostgresEventStore(db);
+  try {
+    const seedStarted = performance.now();
+    const positions = (await store.headPosition()) >= events ? (await db.query<{ p: string }>('SELECT global_position AS p FROM es.events WHERE stream_id = $1 ORDER BY 1', [SITE_STREAM])).rows.map((r) => Number(r.p)) : await seedSiteStream(store, checked.value, events);
+    return { record: checked.value, recordBytes: Buffer.byteLength(JSON.stringify(checked.value)), positions, seedSeconds: (performance.now() - seedStarted) / 1000 };
+  } finally {
+    await store.close();
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 export async function historyBench(): Promise<Section> {
@@ -79,16 +86,7 @@ export async function historyBench(): Promise<Section> {
   const metrics: Section['metrics'] = [];
   const notes: string[] = [];
   try {
-    await migrate(db, postgresStoreMigrations);
-    const checked = validateSettingsUpdate(largeRecord());
-    if (!checked.ok) throw new Error(`bench record is invalid: ${JSON.stringify(checked.errors.slice(0, 3))}`);
-    const recordBytes = Buffer.byteLength(JSON.stringify(checked.value));
-    const store = new PostgresEventStore(db);
-    const seedStarted = performance.now();
-    // HISTORY_KEEP_DATABASE: a kept database is seeded once (its positions read back after that).
-    const positions = (await store.headPosition()) >= SITE_EVENTS ? (await db.query<{ p: string }>('SELECT global_position AS p FROM es.events WHERE stream_id = $1 ORDER BY 1', [SITE_STREAM])).rows.map((r) => Number(r.p)) : await seedSiteStream(store, checked.value);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    await store.close();
+    const { record, recordBytes, positions, seedSeconds } = await largeSiteLog(db, SITE_EVENTS);
     const publishes = positions.filter((_, n) => n > 0 && n % (PUBLISH_EVERY + 1) === 0);
 
     const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: `${ADMIN},${OTHER}`, ...keptDataDir(process.env.HISTORY_KEEP_DATABASE) });
@@ -107,13 +105,13 @@ export async function historyBench(): Promise<Section> {
       await first.text();
       metrics.push({ name: `first history request after start-up (indexes the ${fmt(SITE_EVENTS)}-event site stream once)`, value: `${fmt(performance.now() - firstStarted, 0)} ms` });
 
-      const state = await timed(ROUNDS, (i) => get(`/api/admin/history/state?stage=${i % 2 ? 'live' : 'draft'}&position=${random(positions)}`), (res, body) => res.ok && body.includes('"settings"'));
+      const state = await timedRequests(ROUNDS, (i) => get(`/api/admin/history/state?stage=${i % 2 ? 'live' : 'draft'}&position=${random(positions)}`), (res, body) => res.ok && body.includes('"settings"'));
       metrics.push({ name: `state at a random point (live and draft, ${fmt(recordBytes / 1024)} KB record)`, value: `p50 ${fmt(state.p50, 1)} ms, p99 ${fmt(state.p99, 1)} ms`, target: 'p99 < 50 ms', pass: state.p99 < 50 });
 
-      const diff = await timed(ROUNDS, (i) => get(`/api/admin/history/diff?stage=${i % 2 ? 'live' : 'draft'}&from=${random(positions)}&to=${random(positions)}`), (res, body) => res.ok && body.includes('"changes"'));
+      const diff = await timedRequests(ROUNDS, (i) => get(`/api/admin/history/diff?stage=${i % 2 ? 'live' : 'draft'}&from=${random(positions)}&to=${random(positions)}`), (res, body) => res.ok && body.includes('"changes"'));
       metrics.push({ name: 'diff between two random points', value: `p50 ${fmt(diff.p50, 1)} ms, p99 ${fmt(diff.p99, 1)} ms`, target: 'p99 < 100 ms', pass: diff.p99 < 100 });
 
-      const timeline = await timed(
+      const timeline = await timedRequests(
         ROUNDS,
         (i) => get(`/api/admin/history?stage=${i % 2 ? 'live' : 'draft'}&limit=50&before=${random(i % 2 ? publishes : positions)}`),
         (res, body) => res.ok && body.includes('"items"'),
@@ -150,10 +148,10 @@ export async function historyBench(): Promise<Section> {
       const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };
       const acquire = await fetch(`${app.baseUrl}/api/settings/lock/acquire`, { method: 'POST', headers, body: JSON.stringify({ ttlSeconds: 300 }) });
       if (!acquire.ok) throw new Error(`acquire failed: ${acquire.status} ${await acquire.text()}`);
-      const full = checked.value;
+      const full = record;
       const save = (i: number) => fetch(`${app.baseUrl}/api/settings?stage=draft`, { method: 'PUT', headers, body: JSON.stringify({ ...full, hero_title: `Save ${i}` }) });
       await (await save(-1)).text();
-      const saves = await timed(ROUNDS, save, (res, body) => res.ok && body.includes('Save '));
+      const saves = await timedRequests(ROUNDS, save, (res, body) => res.ok && body.includes('Save '));
       metrics.push({ name: `save draft round trip with history in place (PUT ${fmt(recordBytes / 1024)} KB record)`, value: `p50 ${fmt(saves.p50, 1)} ms, p99 ${fmt(saves.p99, 1)} ms`, target: 'p99 < 50 ms', pass: saves.p99 < 50 });
     } finally {
       await app.stop();

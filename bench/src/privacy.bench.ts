@@ -8,7 +8,7 @@ import { privacyStoreMigration } from '@punchline/backend/dist/privacy/privacy-s
 import { sealPersonalData } from '@punchline/backend/dist/privacy/personal-data-seal';
 import { PrivacyStore } from '@punchline/backend/dist/privacy/privacy-store';
 import { devSignIn, projectorCaughtUp, startApp } from './app-process';
-import { fmt, freshDatabase, percentile, type Section } from './support';
+import { fmt, freshDatabase, type Section, timedRequests } from './support';
 
 const MESSAGES = Number(process.env.PRIVACY_MESSAGES ?? 100_000);
 const PER_PERSON = 4;
@@ -72,17 +72,8 @@ async function seed(db: Awaited<ReturnType<typeof freshDatabase>>['db']): Promis
   }
 }
 
-async function timed(rounds: number, request: (i: number) => Promise<Response>, check: (body: string) => boolean): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const started = performance.now();
-    const res = await request(i);
-    const body = await res.text();
-    times.push(performance.now() - started);
-    if (!res.ok || !check(body)) throw new Error(`request ${i} answered ${res.status}: ${body.slice(0, 300)}`);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+function timed(rounds: number, request: (i: number) => Promise<Response>, check: (body: string) => boolean): Promise<{ p50: number; p99: number }> {
+  return timedRequests(rounds, request, (res, body) => res.ok && check(body));
 }
 
 export async function privacyBench(): Promise<Section> {

@@ -1,7 +1,7 @@
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { PgDatabase, withDefaultUser } from '@punchline/backend/dist/platform/database/pg-database';
+import { PgDatabase, databaseBeside, withDefaultUser } from '@punchline/backend/dist/platform/database/pg-database';
 
 export interface Metric {
   name: string;
@@ -26,28 +26,7 @@ export function baseUrl(): string {
  * (the million-event log) is paid once while a query is being tuned.
  */
 export async function freshDatabase(poolSize = 16, keep?: string): Promise<{ db: PgDatabase; url: string; drop: () => Promise<void> }> {
-  if (keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`Not a database name: ${keep}`);
-  const name = keep ?? `punchline_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: withDefaultUser(baseUrl()) });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
-  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl());
-  url.pathname = `/${name}`;
-  const db = new PgDatabase(url.toString(), poolSize);
-  return {
-    db,
-    url: url.toString(),
-    async drop() {
-      await db.close();
-      if (keep !== undefined) return;
-      const c = new Client({ connectionString: withDefaultUser(baseUrl()) });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return databaseBeside(baseUrl(), keep ?? `punchline_bench_${randomBytes(4).toString('hex')}`, poolSize, { keep: keep !== undefined });
 }
 
 export async function machineDescription(): Promise<string> {
@@ -70,4 +49,18 @@ export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** `rounds` sequential requests, each checked (a failed check throws); p50 and p99 of the whole round trip (request sent → body read). */
+export async function timedRequests(rounds: number, request: (i: number) => Promise<Response>, check: (res: Response, body: string) => boolean): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const started = performance.now();
+    const res = await request(i);
+    const body = await res.text();
+    times.push(performance.now() - started);
+    if (!check(res, body)) throw new Error(`request ${i} answered ${res.status}: ${body.slice(0, 300)}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../../backend/src/test-support/free-port';
 import { type OAuthServer, startOAuthServer } from './oauth';
 
 export const ROOT = join(__dirname, '..', '..');

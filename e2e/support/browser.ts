@@ -40,12 +40,6 @@ export async function launchChromium(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 360, height: 740 } as const;
 
-/** A fresh context (own cookies) and page at the given viewport. */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  return { context, page: await context.newPage() };
-}
-
 /** No sideways scrolling at this width. */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -22,6 +22,7 @@ import { openDatabase } from '../platform/database/open-database';
 import { createEventStore, eventStoreMigrations, leafSourceFor, storeProjections } from '../platform/event-store/create-event-store';
 import { LogTree } from '../platform/log-tree/log-tree';
 import { logKeyName } from '../platform/runtime';
+import { runCommand } from './run-command';
 
 const USAGE = `usage: npm run backup -- --out <file>
        npm run restore -- <file> [--erasures-from <later backup or audit export>]
@@ -143,15 +144,4 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-      setTimeout(() => process.exit(code), 2000).unref();
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runCommand(() => main(process.argv.slice(2)));

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Projector, allProjections, type Database } from '@punchline/projections';
-import { PgliteDatabase } from '../platform/database/pglite-database';
-import { createTestDatabase, databaseKinds, type DatabaseKind, type TestDatabase } from '../test-support/test-database';
+import { createTestDatabase, type DatabaseKind, databaseKinds, type TestDatabase, withAppDatabase } from '../test-support/test-database';
 import { runCli, spawnCli } from './test-support/cli-process';
 import { appendEvents, auditPositions, freshStore } from './test-support/read-model.test-kit';
 
@@ -19,15 +18,7 @@ describe.each(databaseKinds())('cli on %s', (kind: DatabaseKind) => {
   let postgres: TestDatabase | undefined;
   let env: Record<string, string>;
 
-  const withDb = async <T>(fn: (db: Database) => Promise<T>): Promise<T> => {
-    if (postgres) return fn(postgres.db);
-    const db = await PgliteDatabase.open(join(dataDir, 'pglite'));
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  };
+  const withDb = <T>(fn: (db: Database) => Promise<T>): Promise<T> => withAppDatabase(postgres, dataDir, fn);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'punchline-cli-'));

@@ -8,6 +8,7 @@ import { leafSourceFor } from '../platform/event-store/create-event-store';
 import { LogTree } from '../platform/log-tree/log-tree';
 import { parseSignerKey } from '../platform/log-tree/signed-note';
 import { logKeyName } from '../platform/runtime';
+import { runCommand } from './run-command';
 
 const USAGE = `usage: node backend/dist/cli/cli.js <command>
   replay [--swap] [--keep]  rebuild every read model from position 0 into a fresh schema and compare it
@@ -104,16 +105,4 @@ async function checkpointFlags(flags: string[], out: (line: string) => void): Pr
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-      // Everything is closed by now; a stray handle must not keep a finished command alive.
-      setTimeout(() => process.exit(code), 2000).unref();
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runCommand(() => main(process.argv.slice(2)));

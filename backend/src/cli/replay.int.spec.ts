@@ -1,38 +1,26 @@
 import { Projector, auditProjection, ensureReadModels, replay, type Projection, type ReplayProgress } from '@punchline/projections';
-import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
-import { appendEvents, auditPositions, checkpoints, delay, freshStore, resetDatabase, seenProjection } from './test-support/read-model.test-kit';
+import { databaseKinds } from '../test-support/test-database';
+import { appendEvents, auditPositions, checkpoints, delay, seenProjection, storeOnFreshDatabase } from './test-support/read-model.test-kit';
 
 describe.each(databaseKinds())('replay on %s', (kind) => {
-  let database: TestDatabase;
-  let store: PostgresEventStore;
   const projections: Projection[] = [auditProjection, seenProjection()];
 
   const projectAll = async (): Promise<number> => {
-    const head = await store.headPosition();
-    const p = new Projector({ db: database.db, store, projections, batchSize: 100 });
+    const head = await fresh.store.headPosition();
+    const p = new Projector({ db: fresh.database.db, store: fresh.store, projections, batchSize: 100 });
     await p.start();
     expect(await p.waitFor(head, 10_000)).toBe(true);
     await p.stop();
     return head;
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    store = await freshStore(database.db);
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
-  beforeEach(async () => {
-    await resetDatabase(database.db);
-  });
+  const fresh = storeOnFreshDatabase(kind, { emptyEachTest: true });
 
   it('rebuilds every read model from position 0 and finds it equal to the live one', async () => {
-    await appendEvents(store, 450, 15);
+    await appendEvents(fresh.store, 450, 15);
     const head = await projectAll();
     const progress: ReplayProgress[] = [];
-    const result = await replay({ db: database.db, store, projections, batchSize: 100, onProgress: (p) => progress.push(p) });
+    const result = await replay({ db: fresh.database.db, store: fresh.store, projections, batchSize: 100, onProgress: (p) => progress.push(p) });
 
     expect(result.equal).toBe(true);
     expect(result.events).toBe(head);
@@ -43,16 +31,16 @@ describe.each(databaseKinds())('replay on %s', (kind) => {
     ]);
     expect(progress.map((p) => p.position)).toEqual([100, 200, 300, 400, 450]);
     expect(progress[progress.length - 1]).toMatchObject({ events: 450, target: 450 });
-    const { rows } = await database.db.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = 'rm_replay'");
+    const { rows } = await fresh.database.db.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = 'rm_replay'");
     expect(rows).toEqual([]);
   });
 
   it('detects a tampered read-model row and names the table and the row', async () => {
-    await appendEvents(store, 40, 10);
+    await appendEvents(fresh.store, 40, 10);
     await projectAll();
-    await database.db.query("UPDATE rm.audit_log SET actor_email = 'mallory@example.com' WHERE position = 7");
+    await fresh.database.db.query("UPDATE rm.audit_log SET actor_email = 'mallory@example.com' WHERE position = 7");
 
-    const result = await replay({ db: database.db, store, projections });
+    const result = await replay({ db: fresh.database.db, store: fresh.store, projections });
     expect(result.equal).toBe(false);
     expect(result.tables).toEqual([
       { projection: 'audit', name: 'audit_log', equal: false, liveRows: 40, replayRows: 40, firstDifference: { position: 7 } },
@@ -61,10 +49,10 @@ describe.each(databaseKinds())('replay on %s', (kind) => {
   });
 
   it('detects a deleted row by its count and names it', async () => {
-    await appendEvents(store, 20, 10);
+    await appendEvents(fresh.store, 20, 10);
     await projectAll();
-    await database.db.query('DELETE FROM rm.seen WHERE position = 20');
-    const result = await replay({ db: database.db, store, projections });
+    await fresh.database.db.query('DELETE FROM rm.seen WHERE position = 20');
+    const result = await replay({ db: fresh.database.db, store: fresh.store, projections });
     expect(result.tables.find((t) => t.name === 'seen')).toEqual({
       projection: 'seen',
       name: 'seen',
@@ -76,52 +64,52 @@ describe.each(databaseKinds())('replay on %s', (kind) => {
   });
 
   it('compares at the live checkpoint when the projector lags behind the log', async () => {
-    await appendEvents(store, 60, 10);
-    await ensureReadModels(database.db, projections);
-    const p = new Projector({ db: database.db, store, projections, batchSize: 25 });
+    await appendEvents(fresh.store, 60, 10);
+    await ensureReadModels(fresh.database.db, projections);
+    const p = new Projector({ db: fresh.database.db, store: fresh.store, projections, batchSize: 25 });
     await p.processNextBatch();
-    const result = await replay({ db: database.db, store, projections });
+    const result = await replay({ db: fresh.database.db, store: fresh.store, projections });
     expect(result.equal).toBe(true);
     expect(result.positions).toEqual({ audit: 25, seen: 25 });
     expect(result.tables.map((t) => t.replayRows)).toEqual([25, 25]);
   });
 
   it('swap replaces the live tables atomically and records the new projection version', async () => {
-    await appendEvents(store, 30, 10);
+    await appendEvents(fresh.store, 30, 10);
     await projectAll();
-    await database.db.query('DELETE FROM rm.audit_log WHERE position > 25');
+    await fresh.database.db.query('DELETE FROM rm.audit_log WHERE position > 25');
     // A changed projection: its rebuilt tables and version replace the live ones.
     const auditV2: Projection = { ...auditProjection, version: 2 };
-    const swapped = await replay({ db: database.db, store, projections: [auditV2, projections[1]], swap: true });
+    const swapped = await replay({ db: fresh.database.db, store: fresh.store, projections: [auditV2, projections[1]], swap: true });
     expect(swapped).toMatchObject({ swapped: true, equal: false, positions: { audit: 30, seen: 30 } });
-    expect(await auditPositions(database.db)).toEqual({ rows: 30, distinct: 30, min: 1, max: 30 });
-    const { rows } = await database.db.query<{ name: string; version: number }>('SELECT name, version FROM rm.projection_checkpoints ORDER BY name');
+    expect(await auditPositions(fresh.database.db)).toEqual({ rows: 30, distinct: 30, min: 1, max: 30 });
+    const { rows } = await fresh.database.db.query<{ name: string; version: number }>('SELECT name, version FROM rm.projection_checkpoints ORDER BY name');
     expect(rows).toEqual([
       { name: 'audit', version: 2 },
       { name: 'seen', version: 1 },
     ]);
     // The swapped tables keep their indexes and the version needs no in-place rebuild any more.
-    expect(await ensureReadModels(database.db, [auditV2, projections[1]])).toEqual({ created: [], rebuilt: [] });
-    const indexes = await database.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = 'rm' AND tablename = 'audit_log' ORDER BY 1");
+    expect(await ensureReadModels(fresh.database.db, [auditV2, projections[1]])).toEqual({ created: [], rebuilt: [] });
+    const indexes = await fresh.database.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = 'rm' AND tablename = 'audit_log' ORDER BY 1");
     // The trigram search index exists where pg_trgm does (PostgreSQL, not PGlite: projections/src/search.ts).
     const search = kind === 'postgres' ? ['audit_log_search_idx'] : [];
     expect(indexes.rows.map((r) => r.indexname)).toEqual(['audit_log_action_idx', 'audit_log_actor_idx', 'audit_log_occurred_at_idx', 'audit_log_pkey', ...search]);
 
-    const p = new Projector({ db: database.db, store, projections: [auditV2, projections[1]] });
+    const p = new Projector({ db: fresh.database.db, store: fresh.store, projections: [auditV2, projections[1]] });
     await p.start();
-    const head = await appendEvents(store, 5, 5);
+    const head = await appendEvents(fresh.store, 5, 5);
     expect(await p.waitFor(head, 5000)).toBe(true);
     await p.stop();
-    expect(await replay({ db: database.db, store, projections: [auditV2, projections[1]] })).toMatchObject({ equal: true, positions: { audit: 35, seen: 35 } });
+    expect(await replay({ db: fresh.database.db, store: fresh.store, projections: [auditV2, projections[1]] })).toMatchObject({ equal: true, positions: { audit: 35, seen: 35 } });
   });
 
   it('keeps the rebuilt schema for inspection when asked', async () => {
-    await appendEvents(store, 5, 5);
+    await appendEvents(fresh.store, 5, 5);
     await projectAll();
-    await replay({ db: database.db, store, projections, keepReplaySchema: true, replaySchema: 'rm_inspect' });
-    expect(await checkpoints(database.db)).toEqual({ audit: 5, seen: 5 });
-    expect((await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_inspect.audit_log')).rows[0].n).toBe(5);
-    await database.db.query('DROP SCHEMA rm_inspect CASCADE');
+    await replay({ db: fresh.database.db, store: fresh.store, projections, keepReplaySchema: true, replaySchema: 'rm_inspect' });
+    expect(await checkpoints(fresh.database.db)).toEqual({ audit: 5, seen: 5 });
+    expect((await fresh.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_inspect.audit_log')).rows[0].n).toBe(5);
+    await fresh.database.db.query('DROP SCHEMA rm_inspect CASCADE');
   });
 });
 
@@ -129,30 +117,22 @@ describe.each(databaseKinds())('replay on %s', (kind) => {
 const describeIf = process.env.DATABASE_URL ? describe : describe.skip;
 
 describeIf('replay while the projector and a writer keep going (postgres)', () => {
-  let database: TestDatabase;
-  let store: PostgresEventStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    store = await freshStore(database.db);
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const fresh = storeOnFreshDatabase('postgres');
 
   it('pins both sides at the same positions and finds them equal', async () => {
-    await appendEvents(store, 2000, 50);
-    const p = new Projector({ db: database.db, store, projections: [auditProjection], batchSize: 50, pollMs: 50 });
+    await appendEvents(fresh.store, 2000, 50);
+    const p = new Projector({ db: fresh.database.db, store: fresh.store, projections: [auditProjection], batchSize: 50, pollMs: 50 });
     await p.start();
     let writing = true;
     const writer = (async () => {
       while (writing) {
-        await appendEvents(store, 20, 10);
+        await appendEvents(fresh.store, 20, 10);
         await delay(5);
       }
     })();
     try {
-      const result = await replay({ db: database.db, store, projections: [auditProjection], batchSize: 500 });
+      const result = await replay({ db: fresh.database.db, store: fresh.store, projections: [auditProjection], batchSize: 500 });
       expect(result.equal).toBe(true);
       expect(result.tables[0].liveRows).toBe(result.positions.audit);
       expect(result.positions.audit).toBeGreaterThan(0);
@@ -162,11 +142,11 @@ describeIf('replay while the projector and a writer keep going (postgres)', () =
       await p.stop();
     }
     // The projector was paused, not broken: it catches up with everything afterwards.
-    const p2 = new Projector({ db: database.db, store, projections: [auditProjection] });
+    const p2 = new Projector({ db: fresh.database.db, store: fresh.store, projections: [auditProjection] });
     await p2.start();
-    const head = await store.headPosition();
+    const head = await fresh.store.headPosition();
     expect(await p2.waitFor(head, 10_000)).toBe(true);
     await p2.stop();
-    expect(await auditPositions(database.db)).toEqual({ rows: head, distinct: head, min: 1, max: head });
+    expect(await auditPositions(fresh.database.db)).toEqual({ rows: head, distinct: head, min: 1, max: head });
   });
 });

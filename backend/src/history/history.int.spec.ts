@@ -1,16 +1,7 @@
-import { normaliseSettings } from '@punchline/domain';
+import { type HistoryItem, normaliseSettings } from '@punchline/domain';
 import { http, signIn } from '../test-support/test-app';
 import { databaseKinds } from '../test-support/test-database';
 import { ADMIN_A, ADMIN_B, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../settings/test-support/settings-app.test-kit';
-
-interface Item {
-  position: number;
-  occurred_at: string;
-  actor_email: string | null;
-  action: string;
-  fields: string[];
-  summary: string;
-}
 
 /**
  * Issue 10 acceptance on PGlite and PostgreSQL: a scripted history (saves by two admins, a
@@ -66,7 +57,7 @@ describe.each(databaseKinds())('History API on %s', (kind) => {
   it('timeline: the events that changed live, newest first, with fields and a summary; pages with next_before', async () => {
     const res = await s.a.get('/api/admin/history?stage=live&limit=2');
     expect(res.status).toBe(200);
-    const items = res.body.items as Item[];
+    const items = res.body.items as HistoryItem[];
     expect(items.map((i) => [i.position, i.action, i.fields, i.actor_email])).toEqual([
       [positions.publish3, 'Published', ['site_title'], ADMIN_B],
       [positions.publish2, 'Published', ['site_title', 'footer_text'], ADMIN_B],
@@ -74,9 +65,9 @@ describe.each(databaseKinds())('History API on %s', (kind) => {
     expect(items[0]!.summary).toBe('Published the current draft to live');
     expect(res.body.next_before).toBe(positions.publish2);
     const next = await s.a.get(`/api/admin/history?stage=live&limit=2&before=${res.body.next_before}`);
-    expect((next.body.items as Item[]).map((i) => i.position)).toEqual([positions.publish1]);
+    expect((next.body.items as HistoryItem[]).map((i) => i.position)).toEqual([positions.publish1]);
     expect(next.body.next_before).toBeNull();
-    const draft = (await s.a.get('/api/admin/history?stage=draft&limit=50')).body.items as Item[];
+    const draft = (await s.a.get('/api/admin/history?stage=draft&limit=50')).body.items as HistoryItem[];
     expect(draft.find((i) => i.position === positions.save2)).toMatchObject({ action: 'DraftSaved', actor_email: ADMIN_B, summary: 'Saved the draft: Site title, Footer text' });
   });
 

@@ -1,5 +1,4 @@
 /** The media feature as other features see it (issue 9: a feature imports another only through its index). */
-export { mediaUrlOptions } from './media-url-options';
 export { ResponsiveImages } from './responsive-images';
 export { MediaImagesReactor } from './process-images/media-images.reactor';
 export { MediaModule } from './media.module';

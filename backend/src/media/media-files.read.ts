@@ -1,66 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { THUMBNAIL_WIDTH, mediaProxyUrl, mediaVariantUrl, pickVariant, type MediaFileView } from '@punchline/domain';
-import { LIVE_SCHEMA, qualified, type Database, type MediaFilesTableRow, isoTimestamp } from '@punchline/projections';
+import type { MediaFileView } from '@punchline/domain';
+import { type Database, type MediaSort, type SortDirection, getMediaFile, listMediaFiles } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 export type { MediaFileView } from '@punchline/domain';
+export { MEDIA_SORTS, type MediaSort, type SortDirection } from '@punchline/projections';
 
-export const MEDIA_SORTS = ['updated_at', 'name', 'size'] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
-export type SortDirection = 'asc' | 'desc';
-
-/** The columns the list reads (the projection owns the table's row type). */
-type Row = Omit<MediaFilesTableRow, 'uploaded_by' | 'position'>;
-
-const COLUMNS = 'path, name, size, mime_type, created_at, updated_at, width, height, variants, image_error';
-
-
-function toView(r: Row): MediaFileView {
-  const thumbnail = pickVariant(r.variants, THUMBNAIL_WIDTH, 'webp');
-  return {
-    name: r.name,
-    path: r.path,
-    url: mediaProxyUrl(r.path),
-    size: Number(r.size),
-    mime_type: r.mime_type,
-    created_at: isoTimestamp(r.created_at),
-    updated_at: isoTimestamp(r.updated_at),
-    width: r.width,
-    height: r.height,
-    thumbnail_url: thumbnail ? mediaVariantUrl(r.path, THUMBNAIL_WIDTH, 'webp') : null,
-    processing_error: r.image_error,
-  };
-}
-
-/** Reads of rm.media_files (projections/src/media). */
+/** The media feature's handle on the reads of rm.media_files (the queries live beside the projection, projections/src/media). */
 @Injectable()
 export class MediaFilesRead {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Sorted as asked, ties broken by path so the order is stable; `q` matches names, case-insensitively. */
-  async list(options: { sort?: MediaSort; direction?: SortDirection; q?: string } = {}): Promise<MediaFileView[]> {
-    const direction = options.direction === 'asc' ? 'ASC' : 'DESC';
-    const order = options.sort === 'name' ? `lower(name) ${direction}, name ${direction}` : options.sort === 'size' ? `size ${direction}` : `updated_at ${direction}`;
-    const params: unknown[] = [];
-    let where = '';
-    const q = options.q?.trim() ?? '';
-    if (q !== '') {
-      // LIKE wildcards in the search text are literal characters.
-      params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where = `WHERE name ILIKE $1 ESCAPE '\\'`;
-    }
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM ${qualified(LIVE_SCHEMA, 'media_files')} ${where} ORDER BY ${order}, path ${direction}`,
-      params,
-    );
-    return rows.map(toView);
+  list(options: { sort?: MediaSort; direction?: SortDirection; q?: string } = {}): Promise<MediaFileView[]> {
+    return listMediaFiles(this.db, options);
   }
 
-  async get(path: string): Promise<MediaFileView | null> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM ${qualified(LIVE_SCHEMA, 'media_files')} WHERE path = $1`,
-      [path],
-    );
-    return rows[0] ? toView(rows[0]) : null;
+  get(path: string): Promise<MediaFileView | null> {
+    return getMediaFile(this.db, path);
   }
 }

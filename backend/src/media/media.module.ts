@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { HistoryModule } from '../history';
 import type { AppConfig } from '../platform/config/config';
@@ -26,6 +26,8 @@ import type { MediaStorage } from './storage/media-storage.port';
 import { describeStorage, ensureStorageIdentity, type StorageIdentity } from './storage/storage-identity';
 import { UploadMediaHandler } from './upload-media/upload-media.handler';
 import { UploadMediaHttpController } from './upload-media/upload-media.http.controller';
+import { MediaLibraryView } from '../settings';
+import { MediaLibraryFromStream } from './media-library.adapter';
 
 const OPENED_STORAGE = Symbol('OPENED_STORAGE');
 interface OpenedStorage {
@@ -35,8 +37,10 @@ interface OpenedStorage {
 
 /**
  * The media library (SPEC §2 Media Manager and picker, §5, §7 storage calls): bytes in the
- * configured store, the library's history on the media stream, the list in rm.media_files.
+ * configured store, the library's history on the media stream, the list in rm.media_files. Global
+ * for one provider: the settings feature's MediaLibraryView port, which it implements.
  */
+@Global()
 @Module({
   imports: [CqrsModule, HistoryModule],
   controllers: [UploadMediaHttpController, ListMediaHttpController, DeleteMediaHttpController, RenameMediaHttpController, ServeMediaHttpController, MediaUsageHttpController],
@@ -60,6 +64,7 @@ interface OpenedStorage {
     { provide: MEDIA_STORAGE_IDENTITY, inject: [OPENED_STORAGE], useFactory: (opened: OpenedStorage) => opened.identity },
     { provide: MEDIA_URL_OPTIONS, inject: [CONFIG], useFactory: (config: AppConfig) => mediaUrlOptions(config) },
     MediaStream,
+    { provide: MediaLibraryView, useClass: MediaLibraryFromStream },
     MediaFilesRead,
     UploadMediaHandler,
     ListMediaHandler,
@@ -71,7 +76,7 @@ interface OpenedStorage {
     MediaImagesReactor,
     ResponsiveImages,
   ],
-  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE_IDENTITY, MEDIA_STORAGE],
+  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE_IDENTITY, MEDIA_STORAGE, MediaLibraryView],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

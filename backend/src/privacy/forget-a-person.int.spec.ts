@@ -1,20 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContactResponseItem, ContactResponsesAnswer, PersonalDataMovedOutOfLogData, SubjectAccessAnswer } from '@punchline/domain';
 import type { Database } from '@punchline/projections';
 import { spawnCli, type CliProcess } from '../cli/test-support/cli-process';
+import { appProcess } from '../cli/test-support/app-process';
 import { migrate } from '../platform/database/migrations';
 import { PgDatabase } from '../platform/database/pg-database';
 import { PgliteDatabase } from '../platform/database/pglite-database';
 import { eventStoreMigrations } from '../platform/event-store/create-event-store';
 import type { ChainRecord } from '../platform/event-store/hash-chain';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
-import { type OAuthServer, startOAuthServer } from '../test-support/oauth-server';
-import { TEST_ADMIN_EMAIL, freePort, http, signIn } from '../test-support/test-app';
-import { type DatabaseKind, type TestDatabase, createTestDatabase, databaseKinds } from '../test-support/test-database';
+import { TEST_ADMIN_EMAIL, http, signIn } from '../test-support/test-app';
+import { type DatabaseKind, databaseKinds } from '../test-support/test-database';
 import { checkFormerHead } from './former-chain';
 
 /**
@@ -57,47 +56,11 @@ function secretsIn(bytes: Buffer | string): string[] {
 }
 
 describe.each(databaseKinds())('forgetting a person on %s', (kind: DatabaseKind) => {
-  let database: TestDatabase | null = null;
-  let oauth: OAuthServer;
-  let dataDir: string;
-  let env: Record<string, string>;
-  let baseUrl: string;
+  // Every level: nothing personal may reach the log, not even at trace.
+  const harness = appProcess({ database: kind, dataDirPrefix: 'punchline-forget-', logLevel: 'trace' });
   const logs: string[] = [];
 
-  const openDb = async (): Promise<Database> => (kind === 'pglite' ? PgliteDatabase.open(join(dataDir, 'pglite')) : new PgDatabase(database!.url!, 2));
-
-  beforeAll(async () => {
-    if (kind === 'postgres') database = await createTestDatabase('postgres');
-    oauth = await startOAuthServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'punchline-forget-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      ...(database ? { DATABASE_URL: database.url! } : {}),
-      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-      SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
-      // Every level: nothing personal may reach the log, not even at trace.
-      LOG_LEVEL: 'trace',
-      ...oauth.env,
-    };
-  });
-
-  afterAll(async () => {
-    await oauth?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function startApp(): Promise<CliProcess> {
-    const app = spawnCli([], env, 'main');
-    await app.waitForLine(/Punchline listening/, 120_000);
-    return app;
-  }
+  const openDb = async (): Promise<Database> => (kind === 'pglite' ? PgliteDatabase.open(join(harness.dataDir, 'pglite')) : new PgDatabase(harness.database!.url!, 2));
 
   async function stopApp(app: CliProcess): Promise<void> {
     app.child.kill('SIGTERM');
@@ -130,9 +93,9 @@ describe.each(databaseKinds())('forgetting a person on %s', (kind: DatabaseKind)
     await db.close();
 
     // 2. The current release: the start-up migration moves them out; new messages never enter the log.
-    let app = await startApp();
-    const admin = http(baseUrl, await signIn(baseUrl, TEST_ADMIN_EMAIL));
-    const post = (body: object) => http(baseUrl).post('/api/contact', body, { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250)}` });
+    let app = await harness.start(120_000);
+    const admin = http(harness.baseUrl, await signIn(harness.baseUrl, TEST_ADMIN_EMAIL));
+    const post = (body: object) => http(harness.baseUrl).post('/api/contact', body, { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250)}` });
     expect((await post({ name: ZELDA.name, from: ZELDA.email, message: SECRETS.message })).status).toBe(200);
     expect((await post(BOB)).status).toBe(200);
     const inbox = async (): Promise<ContactResponseItem[]> => {
@@ -220,17 +183,17 @@ describe.each(databaseKinds())('forgetting a person on %s', (kind: DatabaseKind)
     await stopApp(app);
 
     // 6. Replay equals the read models (the app stopped: PGlite has one process).
-    const replay = spawnCli(['replay'], env);
+    const replay = spawnCli(['replay'], harness.env);
     const replayed = await replay.exited;
     logs.push(replay.output());
     expect([replayed.code, replay.output()]).toEqual([0, expect.stringMatching(/equal|match/i)]);
 
     // 7. The database's files (PGlite) or a dump (PostgreSQL), and every line the app logged.
     if (kind === 'pglite') {
-      const leaks = filesUnder(join(dataDir, 'pglite')).flatMap((path) => secretsIn(readFileSync(path)).map((s) => `${s} in ${path.slice(dataDir.length)}`));
+      const leaks = filesUnder(join(harness.dataDir, 'pglite')).flatMap((path) => secretsIn(readFileSync(path)).map((s) => `${s} in ${path.slice(harness.dataDir.length)}`));
       expect(leaks).toEqual([]);
     } else {
-      const dump = execFileSync('/usr/bin/pg_dump', ['--no-owner', database!.url!], { maxBuffer: 512 * 1024 * 1024 });
+      const dump = execFileSync('/usr/bin/pg_dump', ['--no-owner', harness.database!.url!], { maxBuffer: 512 * 1024 * 1024 });
       expect(secretsIn(dump)).toEqual([]);
       expect(dump.toString('utf8')).not.toContain(BOB.message);
     }
@@ -238,8 +201,8 @@ describe.each(databaseKinds())('forgetting a person on %s', (kind: DatabaseKind)
     expect(secretsIn(logs.join('\n'))).toEqual([]);
 
     // 8. A restart changes nothing (the migration has nothing left to move) and the inbox reads the same.
-    app = await startApp();
-    const again = http(baseUrl, await signIn(baseUrl, TEST_ADMIN_EMAIL));
+    app = await harness.start(120_000);
+    const again = http(harness.baseUrl, await signIn(harness.baseUrl, TEST_ADMIN_EMAIL));
     expect((await again.get<ContactResponsesAnswer>('/api/admin/contact-responses?limit=500')).body.items.map((i) => i.erased_at !== null).sort()).toEqual([false, false, true, true]);
     await stopApp(app);
     expect(secretsIn(logs.join('\n'))).toEqual([]);

@@ -5,3 +5,4 @@
 export { SettingsReadService, type LiveSnapshot } from './settings-read.service';
 export { DraftEditAccessFilter } from './settings-request';
 export { SiteStream } from './site-stream';
+export { MediaLibraryView } from './media-library.view';

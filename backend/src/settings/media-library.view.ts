@@ -1,44 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
-import {
-  MEDIA_STREAM,
-  mediaDecider,
-  mediaUsageByPath,
-  type MediaCommand,
-  type MediaEvent,
-  type MediaState,
-  type MediaUrlOptions,
-  type SettingsRecord,
-} from '@punchline/domain';
-import { type AggregateRunner, AggregateRunners } from '../platform/event-sourcing/aggregate-runner';
-import type { AppConfig } from '../platform/config/config';
-import { CONFIG } from '../platform/platform.module';
-import { mediaUrlOptions } from '../media';
+import type { MediaUrlOptions, SettingsRecord } from '@punchline/domain';
 
 /**
  * What the settings commands need to know of the media library (issue 13): files renamed since an
- * editor loaded their links, and library files a restored record links to that are gone. Read from
- * the media stream through the domain's media decider on a runner of its own: the settings feature
- * may not import the media feature (which imports settings).
+ * editor loaded their links, and library files a restored record links to that are gone. A port:
+ * the media feature provides it from its one cached media aggregate (`MediaStream`, in
+ * media/media-library.adapter.ts), so settings reads the library without importing the media
+ * feature (which imports settings) and without a second copy of the media stream in memory.
+ * An abstract class so that it is its own injection token.
  */
-@Injectable()
-export class MediaLibraryView {
-  private readonly media: AggregateRunner<MediaState, MediaCommand, MediaEvent>;
-  readonly urlOptions: MediaUrlOptions;
-
-  constructor(runners: AggregateRunners, @Inject(CONFIG) config: AppConfig) {
-    this.media = runners.create({ decider: mediaDecider, name: 'media (as settings reads it)', staleRevisionText: '', cache: true });
-    this.urlOptions = mediaUrlOptions(config);
-  }
+export abstract class MediaLibraryView {
+  abstract readonly urlOptions: MediaUrlOptions;
 
   /** Former path → where the file is now. */
-  renamed(): Promise<ReadonlyMap<string, string>> {
-    return this.media.read(MEDIA_STREAM, (state) => state.renamed);
-  }
+  abstract renamed(): Promise<ReadonlyMap<string, string>>;
 
   /** Library paths the record links to that are not in the library (deleted since), sorted. */
-  async missingFrom(settings: Partial<SettingsRecord>): Promise<string[]> {
-    const used = [...mediaUsageByPath({ draft: settings, live: {} }, this.urlOptions).keys()];
-    if (used.length === 0) return [];
-    return this.media.read(MEDIA_STREAM, (state) => used.filter((path) => !state.files.has(path)).sort());
-  }
+  abstract missingFrom(settings: Partial<SettingsRecord>): Promise<string[]>;
 }

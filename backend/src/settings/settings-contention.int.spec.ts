@@ -4,7 +4,7 @@ import { allProjections, replay } from '@punchline/projections';
 import { loadConfig } from '../platform/config/config';
 import { createApp } from '../platform/http/create-app';
 import { openRuntime, type Runtime } from '../platform/runtime';
-import { freePort, http, signIn, startTestApp, type TestApp } from '../test-support/test-app';
+import { freePort, http, signIn, startTestApp, type TestApp, testAppEnv } from '../test-support/test-app';
 import { ADMIN_A, ADMIN_B, type Client } from './test-support/settings-app.test-kit';
 
 // Two app instances racing on one database is a PostgreSQL deployment; PGlite is a single process.
@@ -125,17 +125,7 @@ describeIf('settings under contention: two admins on two app instances sharing P
     const baseUrl = `http://127.0.0.1:${port}`;
     // The site's one media storage (an instance on another folder is refused at start, DESIGN §18).
     const dataDir = first.dataDir;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: `${ADMIN_A},${ADMIN_B}`,
-      SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
-      LOG_LEVEL: 'silent',
-      ...first.oauth.env,
-    });
+    const config = loadConfig(testAppEnv(port, dataDir, { ADMIN_EMAILS: `${ADMIN_A},${ADMIN_B}`, ...first.oauth.env }));
     // Its own runtime (projector, caches, aggregate) on the first instance's database.
     const runtime = await openRuntime(config, { db: first.db });
     const app = await createApp(runtime, { logger: false });

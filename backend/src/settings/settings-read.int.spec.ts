@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SITE_STREAM, settingsDefaults, type NewEvent, type SiteEvent } from '@punchline/domain';
-import { Projector, allProjections, ensureReadModels, replay } from '@punchline/projections';
-import { migrate } from '../platform/database/migrations';
-import { PostgresEventStore, postgresStoreMigrations } from '../platform/event-store/postgres-event-store';
+import { Projector, allProjections, replay } from '@punchline/projections';
+import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
 import { SettingsReadService } from './settings-read.service';
+import { projectedStore } from '../cli/test-support/read-model.test-kit';
 
 const STREAM = SITE_STREAM;
 
@@ -29,11 +29,7 @@ describe.each(databaseKinds())('settings read models and SettingsReadService on 
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, postgresStoreMigrations);
-    await ensureReadModels(database.db, allProjections());
-    store = new PostgresEventStore(database.db);
-    projector = new Projector({ db: database.db, store, projections: allProjections(), pollMs: 50 });
-    await projector.start();
+    ({ store, projector } = await projectedStore(database.db));
     reads = new SettingsReadService(database.db);
     await reads.onModuleInit();
   });

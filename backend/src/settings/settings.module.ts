@@ -19,7 +19,6 @@ import { PullLiveHttpController } from './pull-live/pull-live.http.controller';
 import { ReleaseLockHttpController } from './release-lock/release-lock.http.controller';
 import { RestoreSnapshotHttpController } from './restore-snapshot/restore-snapshot.http.controller';
 import { SaveDraftHandler } from './save-draft/save-draft.handler';
-import { MediaLibraryView } from './media-library.view';
 import { SaveDraftHttpController } from './save-draft/save-draft.http.controller';
 import { SaveSnapshotHttpController } from './save-snapshot/save-snapshot.http.controller';
 import { CancelScheduleHttpController } from './cancel-schedule/cancel-schedule.http.controller';
@@ -67,7 +66,6 @@ import { SiteStream } from './site-stream';
     ListVersionsHandler,
     GetVersionHandler,
     SaveDraftHandler,
-    MediaLibraryView,
     ScheduledPublisher,
     LockWatch,
     {

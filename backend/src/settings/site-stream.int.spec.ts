@@ -1,13 +1,13 @@
 import type { EventStore } from '@punchline/domain';
 import { DomainError, SITE_STREAM } from '@punchline/domain';
-import { Projector, allProjections, ensureReadModels } from '@punchline/projections';
-import { migrate } from '../platform/database/migrations';
-import { PostgresEventStore, postgresStoreMigrations } from '../platform/event-store/postgres-event-store';
+import { Projector } from '@punchline/projections';
+import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test-support/test-database';
 import { AggregateRunners } from '../platform/event-sourcing/aggregate-runner';
 import { Clock, IdSource } from '../platform/event-sourcing/clock';
 import { SettingsReadService } from './settings-read.service';
 import { type SiteRequest, SiteStream } from './site-stream';
+import { projectedStore } from '../cli/test-support/read-model.test-kit';
 
 const A = { actorEmail: 'a@example.com', correlationId: '00000000-0000-4000-8000-00000000000a' };
 const B = { actorEmail: 'b@example.com', correlationId: '00000000-0000-4000-8000-00000000000b' };
@@ -49,11 +49,7 @@ describe.each(databaseKinds())('SiteStream through the aggregate runner (cached,
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, postgresStoreMigrations);
-    await ensureReadModels(database.db, allProjections());
-    store = new PostgresEventStore(database.db);
-    projector = new Projector({ db: database.db, store, projections: allProjections(), pollMs: 50 });
-    await projector.start();
+    ({ store, projector } = await projectedStore(database.db));
     reads = new SettingsReadService(database.db);
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -9,6 +8,7 @@ import { createApp } from '../platform/http/create-app';
 import { type Runtime, openRuntime } from '../platform/runtime';
 import { PgDatabase } from '../platform/database/pg-database';
 import { type DatabaseKind, type TestDatabase, createTestDatabase } from './test-database';
+import { freePort } from './free-port';
 import { type OAuthServer, type TestUser, startOAuthServer } from './oauth-server';
 
 /** In ADMIN_EMAILS of every test app unless the test overrides ADMIN_EMAILS. */
@@ -28,17 +28,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A free loopback port, so PUBLIC_BASE_URL (callback URL, Origin check) is known before start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 /** A second handle on another app's database: its own pool on PostgreSQL, the same PGlite otherwise. */
 function sharedDatabase(other: TestApp): TestDatabase {
@@ -72,14 +62,7 @@ export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
     const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-      SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
-      LOG_LEVEL: 'silent',
+      ...testAppEnv(port, dataDir),
       // Suites sign the same non-admin fixtures in again and again (each a refused admin sign-in);
       // sign-in.int.spec.ts runs with a person's limit and proves it (issue 24).
       SIGN_IN_REFUSAL_LIMIT: '1000',
@@ -127,6 +110,24 @@ function cookiePairs(headers: Headers): string[] {
 /** Name=value of the session cookie set by a response, if any. */
 export function sessionCookieFrom(headers: Headers): string | null {
   return cookiePairs(headers).find((c) => c.startsWith('punchline.sid=')) ?? null;
+}
+
+/**
+ * The environment of an app under test on loopback `port` with `dataDir`: test mode, the test admin,
+ * a fixed session secret, silent logs; `extra` adds or overrides (the OAuth stand-in, say).
+ */
+export function testAppEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
 }
 
 /**

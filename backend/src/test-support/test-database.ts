@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { join } from 'node:path';
 import type { Database } from '@punchline/projections';
-import { PgDatabase, withDefaultUser } from '../platform/database/pg-database';
+import { databaseBeside } from '../platform/database/pg-database';
 import { PgliteDatabase } from '../platform/database/pglite-database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -33,23 +33,20 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Pro
   }
   const baseUrl = postgresUrl();
   if (!baseUrl) throw new Error('DATABASE_URL is required for postgres tests');
-  const name = `punchline_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new Client({ connectionString: withDefaultUser(baseUrl) });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = new PgDatabase(url.toString(), poolSize);
-  return {
-    db,
-    url: url.toString(),
-    async drop() {
-      await db.close();
-      const c = new Client({ connectionString: withDefaultUser(baseUrl) });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return databaseBeside(baseUrl, `punchline_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`, poolSize);
+}
+
+/**
+ * The database a child process of the app uses, opened from the test: the fresh PostgreSQL one
+ * when there is one, else the PGlite under `dataDir` (one process at a time: opened only while no
+ * child runs, and closed after `fn`).
+ */
+export async function withAppDatabase<T>(postgres: TestDatabase | null | undefined, dataDir: string, fn: (db: Database) => Promise<T>): Promise<T> {
+  if (postgres) return fn(postgres.db);
+  const db = await PgliteDatabase.open(join(dataDir, 'pglite'));
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
 }

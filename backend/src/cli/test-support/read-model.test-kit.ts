@@ -1,15 +1,13 @@
 import type { EventStore, RecordedEvent } from '@punchline/domain';
-import type { Database, Projection, SqlClient } from '@punchline/projections';
+import { type Database, type Projection, Projector, type SqlClient, allProjections, ensureReadModels } from '@punchline/projections';
 import { migrate } from '../../platform/database/migrations';
 import { PostgresEventStore, postgresStoreMigrations } from '../../platform/event-store/postgres-event-store';
-import { newEvent, uniqueStream } from '../../platform/event-store/test-support/event-store.test-kit';
+import { freshStore, newEvent, uniqueStream } from '../../platform/event-store/test-support/event-store.test-kit';
+
+export { freshStore };
+import { type DatabaseKind, type TestDatabase, createTestDatabase } from '../../test-support/test-database';
 
 /** Helpers shared by the projector, replay and CLI suites (test-support/ is left out of the build). */
-
-export async function freshStore(db: Database): Promise<PostgresEventStore> {
-  await migrate(db, postgresStoreMigrations);
-  return new PostgresEventStore(db);
-}
 
 /** Empties the log and drops the read models, so each test of a suite starts from position 0. */
 export async function resetDatabase(db: Database): Promise<void> {
@@ -73,4 +71,39 @@ export function seenProjection(options: { failAt?: () => number | null; gate?: (
 
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A fresh database of `kind` with the event store's tables for the describe block it is called in,
+ * dropped after it; with `emptyEachTest`, the log and the read models are emptied before each test.
+ */
+export function storeOnFreshDatabase(kind: DatabaseKind, options: { emptyEachTest?: boolean } = {}): { readonly database: TestDatabase; readonly store: PostgresEventStore } {
+  let database: TestDatabase | undefined;
+  let store: PostgresEventStore | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    store = await freshStore(database.db);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  if (options.emptyEachTest) beforeEach(async () => resetDatabase(database!.db));
+  return {
+    get database() {
+      return database!;
+    },
+    get store() {
+      return store!;
+    },
+  };
+}
+
+/** The event store's tables and every read model on `db`, with a projector running over all of them (the caller stops it). */
+export async function projectedStore(db: Database, pollMs = 50): Promise<{ store: PostgresEventStore; projector: Projector }> {
+  await migrate(db, postgresStoreMigrations);
+  await ensureReadModels(db, allProjections());
+  const store = new PostgresEventStore(db);
+  const projector = new Projector({ db, store, projections: allProjections(), pollMs });
+  await projector.start();
+  return { store, projector };
 }

@@ -35,28 +35,24 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async put(path: string, body: Buffer, _contentType: string): Promise<StoredObjectInfo> {
-    const file = this.fileOf(path);
-    await mkdir(dirname(file), { recursive: true });
-    const temp = join(dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
-    try {
-      await writeFile(temp, body);
-      await rename(temp, file);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    const s = await stat(file);
-    return this.infoOf(path, s.size, s.mtime);
+    return this.writeThroughTemp(path, (temp) => writeFile(temp, body));
   }
 
   async putStream(path: string, body: Readable, size: number, _contentType: string): Promise<StoredObjectInfo> {
+    return this.writeThroughTemp(path, async (temp) => {
+      await pipeline(body, createWriteStream(temp));
+      const written = await stat(temp);
+      if (written.size !== size) throw new Error(`${path}: ${written.size} bytes arrived, ${size} expected`);
+    });
+  }
+
+  /** Writes `path` whole or not at all: into a temporary file beside it (removed on failure), then renamed over it. */
+  private async writeThroughTemp(path: string, write: (temp: string) => Promise<void>): Promise<StoredObjectInfo> {
     const file = this.fileOf(path);
     await mkdir(dirname(file), { recursive: true });
     const temp = join(dirname(file), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
     try {
-      await pipeline(body, createWriteStream(temp));
-      const written = await stat(temp);
-      if (written.size !== size) throw new Error(`${path}: ${written.size} bytes arrived, ${size} expected`);
+      await write(temp);
       await rename(temp, file);
     } catch (error) {
       await rm(temp, { force: true });

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import type { Database } from '@punchline/projections';
 import { allProjections, ensureReadModels } from '@punchline/projections';
 import { migrate } from '../../platform/database/migrations';
-import { PgliteDatabase } from '../../platform/database/pglite-database';
 import { sharedStateMigration } from '../../platform/shared-state/shared-state.migration';
-import { type TestDatabase, createTestDatabase, postgresUrl } from '../../test-support/test-database';
+import { createTestDatabase, postgresUrl, type TestDatabase, withAppDatabase } from '../../test-support/test-database';
 import { LocalMediaStorage } from './local-media-storage';
 import { S3MediaStorage } from './s3-media-storage';
 import { STORAGE_MARKER_PATH, StorageIdentityError, ensureStorageIdentity, readMarker, writeMarker } from './storage-identity';
@@ -25,14 +24,8 @@ describe(`media:migrate --to s3 on ${postgresUrl() ? 'postgres' : 'pglite'}`, ()
   const originals = new Map<string, Buffer>();
 
   /** The database as the tool sees it (PGlite is one process: opened only while no tool runs). */
-  async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-    if (test) return fn(test.db);
-    const db = await PgliteDatabase.open(join(dataDir, 'pglite'));
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
+  function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+    return withAppDatabase(test, dataDir, fn);
   }
 
   beforeAll(async () => {

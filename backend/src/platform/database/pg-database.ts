@@ -17,6 +17,36 @@ export function withDefaultUser(connectionString: string): string {
   return url.toString();
 }
 
+/**
+ * A database of its own beside the server of `serverUrl`, for a test suite or a bench: `name` is
+ * created when missing and opened with a pool of `poolSize`; `drop` closes it and drops it (unless
+ * `keep`, for a bench's slow fill that is paid once).
+ */
+export async function databaseBeside(serverUrl: string, name: string, poolSize: number, options: { keep?: boolean } = {}): Promise<{ db: PgDatabase; url: string; drop: () => Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a database name: ${name}`);
+  const onServer = async (sql: string, params: unknown[] = []): Promise<number> => {
+    const admin = new Client({ connectionString: withDefaultUser(serverUrl) });
+    await admin.connect();
+    try {
+      return (await admin.query(sql, params)).rowCount ?? 0;
+    } finally {
+      await admin.end();
+    }
+  };
+  if ((await onServer('SELECT 1 FROM pg_database WHERE datname = $1', [name])) === 0) await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = new PgDatabase(url.toString(), poolSize);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      if (!options.keep) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 function wrap(client: Pool | PoolClient | Client): SqlClient {
   return {
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {

@@ -16,7 +16,7 @@ import { eventStoreMigrations, storeProjections } from './create-event-store';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
-import { expectRejected, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
+import { expectRejected, freshStore, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
@@ -443,8 +443,7 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, postgresStoreMigrations);
-    store = new PostgresEventStore(database.db);
+    store = await freshStore(database.db);
   });
   afterAll(async () => {
     await store.close();

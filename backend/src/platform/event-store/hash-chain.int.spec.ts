@@ -1,8 +1,8 @@
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
 import { chainExportLine, eventHash, verifyChain, verifyChainExport } from './hash-chain';
-import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
-import { newEvent, uniqueStream } from './test-support/event-store.test-kit';
+import { type EventRow, PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
+import { freshStore, newEvent, uniqueStream } from './test-support/event-store.test-kit';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
 jest.setTimeout(30_000);
@@ -18,19 +18,8 @@ const AWKWARD_DATA: unknown[] = [
   null,
 ];
 
-interface RawEvent {
-  global_position: number;
-  stream_id: string;
-  stream_revision: number;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: string;
-  metadata: string;
-  created_at: Date;
-  prev_hash: string;
-  hash: string;
-}
+/** A row as stored: data and metadata as the JSON text, with the chain's hashes. */
+type RawEvent = Omit<EventRow, 'data' | 'metadata' | 'created_at'> & { data: string; metadata: string; created_at: Date; prev_hash: string; hash: string };
 
 describe.each(databaseKinds())('hash chain: %s', (kind) => {
   let database: TestDatabase;
@@ -38,8 +27,7 @@ describe.each(databaseKinds())('hash chain: %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await migrate(database.db, postgresStoreMigrations);
-    store = new PostgresEventStore(database.db);
+    store = await freshStore(database.db);
     const stream = uniqueStream('chain');
     await store.append(stream, AWKWARD_DATA.slice(0, 3).map((data, i) => newEvent(`Awkward${i}`, data)), { expectedRevision: 'no_stream' });
     await store.append(uniqueStream('chain-other'), AWKWARD_DATA.slice(3).map((data, i) => newEvent(`Odd${i}`, data)), { expectedRevision: 'no_stream' });

@@ -125,6 +125,17 @@ export function chainExportLine(record: ChainRecord): string {
   });
 }
 
+/** One line of an export of the log (JSON lines): 'blank', the record it holds, or null when it is not JSON. */
+export function exportLine(raw: string): Record<string, unknown> | null | 'blank' {
+  const line = raw.trim();
+  if (line === '') return 'blank';
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Verifies an export line by line with the same rules as the stored chain (offline: no database).
  * A line that is not a record is reported as the first invalid one.
@@ -134,14 +145,10 @@ export async function verifyChainExport(lines: AsyncIterable<string>): Promise<C
   let lineNumber = 0;
   for await (const raw of lines) {
     lineNumber += 1;
-    const line = raw.trim();
-    if (line === '') continue;
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      value = {};
-    }
+    const parsed = exportLine(raw);
+    if (parsed === 'blank') continue;
+    // Not JSON: an empty record, which the walk reports as the first invalid line.
+    const value = parsed ?? {};
     if (walker === null) {
       if (value.format !== 'punchline-event-log') {
         return { ok: false, verified: 0, head: null, firstInvalid: { position: 0, eventId: '', streamId: '', type: '', reason: 'not a Punchline event log export (no header line)' }, unsealed: 0 };

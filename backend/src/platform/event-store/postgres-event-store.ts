@@ -34,7 +34,8 @@ export interface PostgresEventStoreOptions {
   subscriptionBatchSize?: number;
 }
 
-interface EventRow {
+/** A row of es.events as the store reads it (data and metadata parsed). */
+export interface EventRow {
   global_position: number;
   stream_id: string;
   stream_revision: number;

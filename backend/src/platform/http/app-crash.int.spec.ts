@@ -1,12 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FIXTURES } from '../../media/test-support/media-app.test-kit';
-import { spawnCli, type CliProcess } from '../../cli/test-support/cli-process';
-import { type TestDatabase, createTestDatabase } from '../../test-support/test-database';
-import { type OAuthServer, startOAuthServer } from '../../test-support/oauth-server';
-import { TEST_ADMIN_EMAIL, freePort, http, signIn } from '../../test-support/test-app';
+import { appProcess } from '../../cli/test-support/app-process';
+import { TEST_ADMIN_EMAIL, http, signIn } from '../../test-support/test-app';
 
 /**
  * DESIGN §14 / issue 11 point 2: nothing acknowledged is lost. The whole app runs as a child process
@@ -26,57 +21,12 @@ interface Acked {
 }
 
 describeIf('SIGKILL at random moments (postgres)', () => {
-  let database: TestDatabase;
-  let oauth: OAuthServer;
-  let dataDir: string;
-  let env: Record<string, string>;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    oauth = await startOAuthServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'punchline-crash-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url!,
-      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-      SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
-      LOG_LEVEL: 'warn',
-      ...oauth.env,
-    };
-  });
-
-  afterAll(async () => {
-    await oauth?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** Waits until the app's health reports projector lag 0 (at most 60 s). */
-  async function projectorCaughtUp(url: string): Promise<void> {
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await delay(100)) {
-      const health = await http(url).get<{ projector?: { lag?: number } }>('/api/health');
-      if (health.status === 200 && (health.body.projector?.lag ?? 1) <= 0) return;
-    }
-    throw new Error('the restarted app\'s projector did not catch up within 60 s');
-  }
-
-  async function startApp(): Promise<CliProcess> {
-    const app = spawnCli([], env, 'main');
-    await app.waitForLine(/Punchline listening/, 90_000);
-    return app;
-  }
+  const harness = appProcess({ database: 'postgres', dataDirPrefix: 'punchline-crash-' });
 
   it(`loses and duplicates nothing acknowledged across ${KILLS} kills`, async () => {
-    let app = await startApp();
-    const adminCookie = await signIn(baseUrl, TEST_ADMIN_EMAIL);
-    const admin = http(baseUrl, adminCookie);
+    let app = await harness.start();
+    const adminCookie = await signIn(harness.baseUrl, TEST_ADMIN_EMAIL);
+    const admin = http(harness.baseUrl, adminCookie);
     expect((await admin.post('/api/settings/lock/acquire', { ttlSeconds: 3600 })).status).toBe(200);
     const acked: Acked = { saves: [], publishes: [], contacts: [], uploads: [] };
     let visitorNumber = 0;
@@ -114,7 +64,7 @@ describeIf('SIGKILL at random moments (postgres)', () => {
             visitorNumber += 1;
             const forwarded = `198.51.${Math.floor(visitorNumber / 250)}.${visitorNumber % 250}`;
             const ok = await attempt(async () => {
-              const res = await http(baseUrl).post('/api/contact', { name: 'Crash Test', from: 'fan@example.com', message }, { 'x-forwarded-for': forwarded });
+              const res = await http(harness.baseUrl).post('/api/contact', { name: 'Crash Test', from: 'fan@example.com', message }, { 'x-forwarded-for': forwarded });
               if (res.status >= 200 && res.status < 300) acked.contacts.push(message);
             });
             if (!ok) return;
@@ -126,7 +76,7 @@ describeIf('SIGKILL at random moments (postgres)', () => {
             const ok = await attempt(async () => {
               const form = new FormData();
               form.append('file', new Blob([FIXTURES.png], { type: 'image/png' }), name);
-              const res = await fetch(`${baseUrl}/api/storage/upload?duplicate=keep`, { method: 'POST', body: form, headers: { origin: baseUrl, cookie: adminCookie } });
+              const res = await fetch(`${harness.baseUrl}/api/storage/upload?duplicate=keep`, { method: 'POST', body: form, headers: { origin: harness.baseUrl, cookie: adminCookie } });
               const body = (await res.json()) as { item?: { name: string } };
               if (res.status === 201) acked.uploads.push(body.item!.name);
             });
@@ -139,11 +89,11 @@ describeIf('SIGKILL at random moments (postgres)', () => {
       expect((await app.exited).signal).toBe('SIGKILL');
       running = false;
       await Promise.all(loops);
-      app = await startApp();
+      app = await harness.start();
     }
 
     try {
-      const events = (await database.db.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM es.events ORDER BY global_position')).rows;
+      const events = (await harness.database!.db.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM es.events ORDER BY global_position')).rows;
       const count = (values: unknown[]) => values.reduce<Map<unknown, number>>((m, v) => m.set(v, (m.get(v) ?? 0) + 1), new Map());
 
       // In the log, each acknowledged write exactly once.
@@ -161,7 +111,7 @@ describeIf('SIGKILL at random moments (postgres)', () => {
 
       // In the read models, as the restarted app answers them once its projector has caught up
       // with the log (the last kill's writes may still be on their way when it starts listening).
-      await projectorCaughtUp(baseUrl);
+      await harness.caughtUp();
       // The CSV export holds every message (a page of the list holds at most 500).
       const inbox = await admin.get('/api/admin/contact-responses?format=csv');
       expect(inbox.status).toBe(200);
@@ -176,7 +126,7 @@ describeIf('SIGKILL at random moments (postgres)', () => {
       expect((await admin.get('/api/settings?stage=draft')).body.site_title).toBe(lastTitle);
       const lastPublished = [...events].reverse().find((e) => e.type === 'Published');
       if (lastPublished) {
-        expect((await http(baseUrl).get('/api/settings?stage=live')).body.site_title).toBe((lastPublished.data.settings as Record<string, unknown>).site_title);
+        expect((await http(harness.baseUrl).get('/api/settings?stage=live')).body.site_title).toBe((lastPublished.data.settings as Record<string, unknown>).site_title);
       }
       // Enough happened for the test to mean something.
       expect(acked.saves.length).toBeGreaterThan(KILLS);

@@ -1,4 +1,5 @@
 import type { SqlClient } from '@punchline/projections';
+import { exportLine } from '../event-store/hash-chain';
 import { MerkleFrontier, leafHashOfChainHash } from './merkle';
 import { noteSignedBy, openNote, parseCheckpointText, type Checkpoint, type Verifier } from './signed-note';
 import type { LeafSource } from './log-tree';
@@ -61,14 +62,9 @@ function parseEarlierExport(text: string, verifier?: Verifier): EarlierLog {
   const leafHashes: Buffer[] = [];
   let note: string | null = null;
   for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '') continue;
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      throw new CheckpointFormatError('not a checkpoint, nor an export of the event log (a line is not JSON)');
-    }
+    const value = exportLine(raw);
+    if (value === 'blank') continue;
+    if (value === null) throw new CheckpointFormatError('not a checkpoint, nor an export of the event log (a line is not JSON)');
     if (typeof value.checkpoint === 'string') note = value.checkpoint;
     else if (typeof value.leaf_hash === 'string') leafHashes.push(Buffer.from(value.leaf_hash, 'hex'));
   }

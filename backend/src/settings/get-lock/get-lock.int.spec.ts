@@ -1,17 +1,9 @@
 import { databaseKinds } from '../../test-support/test-database';
-import { ADMIN_A, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('GET /api/settings/lock on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('answers {lock: null} while nobody holds the draft', async () => {
     const res = await s.a.get('/api/settings/lock');

@@ -1,18 +1,10 @@
 import { settingsDefaults } from '@punchline/domain';
 import { databaseKinds } from '../../test-support/test-database';
-import { lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { lockAndSave, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('GET /api/settings/preview on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('shows admins the draft merged over live in the public reading, and everyone else live', async () => {
     await lockAndSave(s.a, { site_title: 'Live base', footer_text: 'Live footer' });

@@ -1,17 +1,9 @@
 import { databaseKinds } from '../../test-support/test-database';
-import { ADMIN_A, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, lockAndSave, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('GET /api/settings/versions/:id on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('answers one snapshot with the draft settings it holds, even after the draft moved on', async () => {
     await lockAndSave(s.a, { hero_title: 'Snapshot title' });

@@ -1,17 +1,9 @@
 import { databaseKinds } from '../../test-support/test-database';
-import { ADMIN_A, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, lockAndSave, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('POST /api/settings/publish on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('publishes the current draft; the very next public read sees it', async () => {
     await lockAndSave(s.a, { site_title: 'Published title', footer_text: 'New footer' });

@@ -1,17 +1,9 @@
 import { databaseKinds } from '../../test-support/test-database';
-import { ADMIN_A, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('POST /api/settings/lock/release on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('releases the holder’s lock so the other admin can take it', async () => {
     await s.a.post('/api/settings/lock/acquire', {});

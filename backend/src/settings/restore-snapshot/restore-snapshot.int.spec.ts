@@ -1,17 +1,9 @@
 import { databaseKinds } from '../../test-support/test-database';
-import { lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { lockAndSave, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('POST /api/settings/versions/:id/restore on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('overwrites the draft with the snapshot and answers the draft', async () => {
     const snapshotted = await lockAndSave(s.a, { site_title: 'Keep this', hero_title: 'Kept hero' });

@@ -3,7 +3,7 @@ import { SITE_STREAM } from '@punchline/domain';
 import { Clock } from '../../platform/event-sourcing/clock';
 import { type TestApp, http, signIn, startTestApp } from '../../test-support/test-app';
 import { databaseKinds, postgresUrl } from '../../test-support/test-database';
-import { ADMIN_A, ADMIN_B, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, ADMIN_B, lockAndSave, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 import { ScheduledPublisher } from './scheduled-publisher.reactor';
 
 const inSeconds = (s: SettingsApp | Clock, seconds: number): string => new Date(('clock' in s ? s.clock : s).now().getTime() + seconds * 1000).toISOString();
@@ -22,15 +22,7 @@ async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promi
 
 describe.each(databaseKinds())('Scheduled publishing on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('publishes a snapshot once at its time (injected clock), audited at every step', async () => {
     await lockAndSave(s.a, { site_title: 'Spring season' });

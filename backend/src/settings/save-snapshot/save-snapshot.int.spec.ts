@@ -1,17 +1,9 @@
 import { databaseKinds } from '../../test-support/test-database';
-import { ADMIN_A, lockAndSave, releaseAll, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, lockAndSave, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 describe.each(databaseKinds())('POST /api/settings/versions on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('snapshots the draft as it reads now and answers the new version (201)', async () => {
     await lockAndSave(s.a, { site_title: 'Snapshotted' });

@@ -79,3 +79,21 @@ export async function lockAndSave(client: Client, patch: Record<string, unknown>
   expect(saved.status).toBe(200);
   return saved.body.data;
 }
+
+/**
+ * The settings app of a describe block on `kind`: started once before its tests (`use` receives it)
+ * and closed after them; both admins give the lock back before each test.
+ */
+export function settingsAppForSuite(kind: DatabaseKind, use: (app: SettingsApp) => void): void {
+  let app: SettingsApp | undefined;
+  beforeAll(async () => {
+    app = await startSettingsApp(kind);
+    use(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    await releaseAll(app!);
+  });
+}

@@ -1,7 +1,7 @@
 import { http, signIn } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
 import { LOCK_STREAMS_PER_SESSION, STREAM_TEXTS } from './stream-slots';
-import { ADMIN_A, ADMIN_B, releaseAll, saveDraft, startSettingsApp, type SettingsApp } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, ADMIN_B, saveDraft, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 interface LockEvent {
   lock?: { holder_email: string; holder_name?: string | null; acquired_at: string; expires_at: string } | null;
@@ -56,15 +56,7 @@ async function openLockEvents(baseUrl: string, cookie: string) {
 
 describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => {
   let s: SettingsApp;
-  beforeAll(async () => {
-    s = await startSettingsApp(kind);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-  beforeEach(async () => {
-    await releaseAll(s);
-  });
+  settingsAppForSuite(kind, (started) => (s = started));
 
   it('tells a watching editor the lock now, when another admin takes it, and when it is released (well within 2 s)', async () => {
     const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));

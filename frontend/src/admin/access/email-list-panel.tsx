@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useReducer } from 'react';
 import { api, errorText } from '../../shared/api';
 import { type EmailListPanelAction, type EmailListPanelState, type EntryProblem, allowedCount, emailListPanelReducer, emailListsFrom, initialEmailListPanel, isEmailListDirty } from './email-list-panel.state';
+import '../ui/ui.css';
 import './admin-access.css';
 
 /** What makes one email-list panel itself: its endpoint, its check and every text it shows. */
@@ -63,7 +64,7 @@ export function EmailListPanel({ config }: { config: EmailListPanelConfig }) {
   const ready = state.phase === 'ready' || saving;
   const count = allowedCount(state);
   return (
-    <section className="admin-access" aria-labelledby={`${id}-title`} aria-busy={state.phase === 'loading' || saving || undefined}>
+    <section className="kit-panel admin-access" aria-labelledby={`${id}-title`} aria-busy={state.phase === 'loading' || saving || undefined}>
       <header className="admin-access__head">
         <h2 id={`${id}-title`} className="admin-access__title">
           {config.title}

@@ -5,7 +5,7 @@
  */
 const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
 
-export function ExportDownload({ className = 'ed-button' }: { className?: string }) {
+export function ExportDownload({ className = 'kit-button' }: { className?: string }) {
   return (
     <a className={className} href={AUDIT_EXPORT_PATH} download>
       Download export<span className="visually-hidden"> of the whole event log (NDJSON, every event with its hash)</span>

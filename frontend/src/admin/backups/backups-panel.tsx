@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api, errorText } from '../../shared/api';
+import '../ui/ui.css';
 import './backups.css';
 
 interface BackupItem {
@@ -81,7 +82,7 @@ export function BackupsPanel() {
   if (phase.kind === 'hidden') return null;
   const status = phase.kind === 'ready' ? phase.data.status : null;
   return (
-    <section className="admin-backups" aria-labelledby={`${id}-title`} aria-busy={phase.kind === 'loading' || taking || undefined}>
+    <section className="kit-panel admin-backups" aria-labelledby={`${id}-title`} aria-busy={phase.kind === 'loading' || taking || undefined}>
       <header className="admin-backups__head">
         <h2 id={`${id}-title`} className="admin-backups__title">
           Backups

@@ -99,7 +99,7 @@ export function PrivacyDialog({ open, onClose }: { open: boolean; onClose: () =>
             message={problem ?? undefined}
             autoComplete="off"
           />
-          <button type="submit" className="ed-button ed-button--primary" disabled={busy}>
+          <button type="submit" className="kit-button kit-button--primary" disabled={busy}>
             {busy && !found ? 'Looking…' : 'Find'}
           </button>
         </form>
@@ -119,10 +119,10 @@ export function PrivacyDialog({ open, onClose }: { open: boolean; onClose: () =>
               {found.erasures.length > 0 ? ` Erased before on ${new Date(found.erasures.at(-1)!.occurred_at).toLocaleDateString()}.` : ''}
             </p>
             <div className="cr-privacy__actions">
-              <button type="button" className="ed-button" onClick={() => download(found)}>
+              <button type="button" className="kit-button" onClick={() => download(found)}>
                 {PRIVACY_TEXTS.everything(found.email)}
               </button>
-              <button type="button" className="ed-button ed-button--danger-ghost" onClick={() => setConfirming(true)} disabled={found.messages.length === 0 && found.erasures.length > 0}>
+              <button type="button" className="kit-button kit-button--danger-ghost" onClick={() => setConfirming(true)} disabled={found.messages.length === 0 && found.erasures.length > 0}>
                 {PRIVACY_TEXTS.erasePerson}
               </button>
             </div>

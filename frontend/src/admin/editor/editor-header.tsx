@@ -53,12 +53,12 @@ function LockControl() {
       </span>
       {detail ? <span className="ed-lock__detail">{detail}</span> : null}
       {status !== 'mine' ? (
-        <button type="button" className="ed-button ed-button--small" disabled={!controls.canAcquire} onClick={() => void lock.acquire()}>
+        <button type="button" className="kit-button kit-button--small" disabled={!controls.canAcquire} onClick={() => void lock.acquire()}>
           {pending ? 'Working…' : 'Acquire'}
         </button>
       ) : null}
       {controls.showRelease ? (
-        <button type="button" className="ed-button ed-button--small" disabled={pending} onClick={() => (editor.dirty ? setConfirmRelease(true) : void lock.release())}>
+        <button type="button" className="kit-button kit-button--small" disabled={pending} onClick={() => (editor.dirty ? setConfirmRelease(true) : void lock.release())}>
           Release
         </button>
       ) : null}
@@ -89,10 +89,10 @@ function ViewSelector({ onRequestChange }: { onRequestChange: (stage: EditorStag
   const stage = editor.state.stage;
   const busy = editor.state.busy !== null;
   return (
-    <fieldset className="ed-segmented" disabled={busy}>
-      <legend className="ed-segmented__legend">View</legend>
+    <fieldset className="kit-segmented" disabled={busy}>
+      <legend className="kit-segmented__legend">View</legend>
       {(['live', 'draft'] as const).map((option) => (
-        <label key={option} className={`ed-segmented__option${stage === option ? ' is-selected' : ''}`}>
+        <label key={option} className={`kit-segmented__option${stage === option ? ' is-selected' : ''}`}>
           <input type="radio" name={name} value={option} checked={stage === option} onChange={() => onRequestChange(option)} />
           <span>{option === 'live' ? 'Live' : 'Draft'}</span>
         </label>
@@ -116,7 +116,7 @@ function PreviewDraftLink() {
   };
   return (
     <a
-      className="ed-button"
+      className="kit-button"
       href={PREVIEW_DRAFT_HREF}
       target="_blank"
       rel="noopener"
@@ -128,7 +128,7 @@ function PreviewDraftLink() {
     >
       <span>
         Preview Draft<span className="visually-hidden">{hint}</span>
-        <span aria-hidden="true" className="ed-button__icon">
+        <span aria-hidden="true" className="kit-button__icon">
           {' ↗'}
         </span>
       </span>
@@ -168,11 +168,11 @@ export function EditorHeader({ title, description }: { title: string; descriptio
           <p className="ed-header__description">{description}</p>
         </div>
         <div className="ed-header__state">
-          <span className={`ed-pill ${stage === 'live' ? 'ed-pill--live' : 'ed-pill--draft'}`}>
+          <span className={`kit-pill ${stage === 'live' ? 'kit-pill--live' : 'kit-pill--draft'}`}>
             {stage === 'live' ? 'Viewing live' : controls.canEdit ? 'Editing draft' : 'Viewing draft'}
           </span>
           {editor.dirty ? (
-            <span className="ed-pill ed-pill--dirty" role="status">
+            <span className="kit-pill kit-pill--dirty" role="status">
               Unsaved changes
             </span>
           ) : null}
@@ -183,17 +183,17 @@ export function EditorHeader({ title, description }: { title: string; descriptio
         <ViewSelector onRequestChange={requestStage} />
       </div>
       <div className="ed-header__actions" role="group" aria-label="Draft actions">
-        <button type="button" className="ed-button ed-button--primary" disabled={!controls.canSave} onClick={() => void editor.save()} aria-keyshortcuts="Control+S">
+        <button type="button" className="kit-button kit-button--primary" disabled={!controls.canSave} onClick={() => void editor.save()} aria-keyshortcuts="Control+S">
           {busy === 'saving' ? 'Saving…' : 'Save Draft'}
         </button>
-        <button type="button" className="ed-button" disabled={!controls.canPull} onClick={() => setDialog('pull')}>
+        <button type="button" className="kit-button" disabled={!controls.canPull} onClick={() => setDialog('pull')}>
           {busy === 'pulling' ? 'Pulling…' : 'Pull Current Live'}
         </button>
         <PreviewDraftLink />
-        <button type="button" className="ed-button" onClick={() => setDialog('snapshots')} disabled={busy !== null && busy !== 'restoring'}>
+        <button type="button" className="kit-button" onClick={() => setDialog('snapshots')} disabled={busy !== null && busy !== 'restoring'}>
           Snapshots
         </button>
-        <button type="button" className="ed-button ed-button--live" disabled={!controls.canPublish} onClick={() => setDialog('publish')}>
+        <button type="button" className="kit-button kit-button--live" disabled={!controls.canPublish} onClick={() => setDialog('publish')}>
           {busy === 'publishing' ? 'Publishing…' : 'Publish to Live'}
         </button>
       </div>
@@ -201,9 +201,9 @@ export function EditorHeader({ title, description }: { title: string; descriptio
       <KeptEditsBanner />
       <div className="ed-notice-region" aria-live="polite">
         {notice ? (
-          <div className={`ed-notice ed-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
+          <div className={`kit-notice kit-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
             <span>{notice.text}</span>
-            <button type="button" className="ed-icon-button" onClick={editor.dismissNotice} aria-label="Dismiss message">
+            <button type="button" className="kit-icon-button" onClick={editor.dismissNotice} aria-label="Dismiss message">
               <span aria-hidden="true">×</span>
             </button>
           </div>

@@ -51,7 +51,7 @@ function EditorScreenBody({ title, description, note, children }: ScreenTexts & 
   const { loading, loadError, current } = editor.state;
   useAutosaveBeforeLogout();
   return (
-    <div className="ed-root">
+    <div className="kit-root">
       <UnsavedChangesGuard when={editor.dirty} />
       <EditorHeader title={title} description={description} />
       <p className="ed-note">
@@ -74,7 +74,7 @@ function EditorScreenBody({ title, description, note, children }: ScreenTexts & 
         <LoadError message={loadError} onRetry={() => void editor.reload()} />
       ) : null}
       {current === null && loading ? (
-        <p className="ed-muted ed-loading" role="status">
+        <p className="kit-muted ed-loading" role="status">
           Loading settings…
         </p>
       ) : null}

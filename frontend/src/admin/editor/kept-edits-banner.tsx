@@ -133,20 +133,20 @@ export function KeptEditsBanner() {
   return (
     <>
       {changedBanner}
-      <div className="ed-message ed-message--info ed-kept-edits" role="status">
+      <div className="kit-message kit-message--info ed-kept-edits" role="status">
         <p>
           Unsaved changes from {formatWhen(kept.keptAt)} are kept on this device ({fields.join(', ')}).{' '}
           {canRestore ? 'Restore them into the draft to review and save them.' : status === 'mine' ? '' : 'You can restore them once you hold the draft lock.'}
         </p>
         <div className="ed-kept-edits__actions">
           {canRestore ? (
-            <button type="button" className="ed-button ed-button--small ed-button--primary" onClick={restore}>
+            <button type="button" className="kit-button kit-button--small kit-button--primary" onClick={restore}>
               Restore my changes
             </button>
           ) : null}
           <button
             type="button"
-            className="ed-button ed-button--small"
+            className="kit-button kit-button--small"
             onClick={() => {
               forgetKeptEdits();
               setKept(null);
@@ -235,17 +235,17 @@ function ChangedElsewhereBanner({ onLoad, onDismiss }: { onLoad: () => void; onD
   const { lock } = useEditor();
   const status = lock.state.status;
   return (
-    <div className="ed-message ed-message--info ed-kept-edits" role="status">
+    <div className="kit-message kit-message--info ed-kept-edits" role="status">
       <p>
         The draft was changed elsewhere since you loaded it
         {status === 'other' ? ` (${holderDisplayName({ holder_email: lock.state.holderEmail, holder_name: lock.state.holderName })} holds the lock)` : ''}. Load it to see
         those changes: your unsaved changes are kept on this device and can be restored on top, field by field.
       </p>
       <div className="ed-kept-edits__actions">
-        <button type="button" className="ed-button ed-button--small ed-button--primary" onClick={onLoad}>
+        <button type="button" className="kit-button kit-button--small kit-button--primary" onClick={onLoad}>
           Load the changed draft
         </button>
-        <button type="button" className="ed-button ed-button--small" onClick={onDismiss}>
+        <button type="button" className="kit-button kit-button--small" onClick={onDismiss}>
           Not now
         </button>
       </div>
@@ -268,7 +268,7 @@ function KeptConflicts({
 }) {
   const { provenance } = useEditor();
   return (
-    <div className="ed-message ed-message--info ed-kept-edits" role="group" aria-label="Your kept changes that conflict">
+    <div className="kit-message kit-message--info ed-kept-edits" role="group" aria-label="Your kept changes that conflict">
       <p>
         {appliedSome ? 'Your other changes are back in the form. ' : ''}
         {conflicts.length === 1 ? 'This field was' : 'These fields were'} saved by someone else after you began editing{' '}
@@ -283,10 +283,10 @@ function KeptConflicts({
                 <strong>{labelOf(field)}</strong>: {who} changed this after you (theirs: {shortValue(theirs[field])}; yours: {shortValue(yours[field])}).
               </p>
               <div className="ed-kept-edits__actions">
-                <button type="button" className="ed-button ed-button--small" onClick={() => onSettle(field, false)}>
+                <button type="button" className="kit-button kit-button--small" onClick={() => onSettle(field, false)}>
                   Keep theirs<span className="visually-hidden"> for {labelOf(field)}</span>
                 </button>
-                <button type="button" className="ed-button ed-button--small" onClick={() => onSettle(field, true)}>
+                <button type="button" className="kit-button kit-button--small" onClick={() => onSettle(field, true)}>
                   Use yours<span className="visually-hidden"> for {labelOf(field)}</span>
                 </button>
               </div>

@@ -67,11 +67,11 @@ export function MediaControl({ label, kind, value, onChange, hint, disabled = fa
         </details>
         <div className="ed-media__actions">
           {actions?.render({ kind, label, select: onChange, disabled })}
-          <button type="button" className="ed-button ed-button--small" onClick={() => onChange('')} disabled={disabled || value === ''}>
+          <button type="button" className="kit-button kit-button--small" onClick={() => onChange('')} disabled={disabled || value === ''}>
             Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
           </button>
           {value !== '' ? (
-            <a className="ed-button ed-button--small ed-button--ghost" href={value} target="_blank" rel="noopener noreferrer">
+            <a className="kit-button kit-button--small kit-button--ghost" href={value} target="_blank" rel="noopener noreferrer">
               Open current<span className="visually-hidden"> {label.toLowerCase()} (opens in a new tab)</span>
             </a>
           ) : null}

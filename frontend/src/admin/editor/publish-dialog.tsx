@@ -117,10 +117,10 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
       dismissible={!submitting}
       footer={
         <>
-          <button type="button" className="ed-button" onClick={onClose} disabled={submitting}>
+          <button type="button" className="kit-button" onClick={onClose} disabled={submitting}>
             Cancel
           </button>
-          <button type="submit" form={`${groupId}-form`} className="ed-button ed-button--live" disabled={!canSubmit}>
+          <button type="submit" form={`${groupId}-form`} className="kit-button kit-button--live" disabled={!canSubmit}>
             {submitLabel}
           </button>
         </>
@@ -135,8 +135,8 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
           void submit();
         }}
       >
-        <p className="ed-dialog__message">Publishing copies a draft to the live site that every visitor sees.</p>
-        {willSaveFirst ? <p className="ed-message ed-message--info">Your unsaved changes will be saved to the draft first.</p> : null}
+        <p className="kit-dialog__message">Publishing copies a draft to the live site that every visitor sees.</p>
+        {willSaveFirst ? <p className="kit-message kit-message--info">Your unsaved changes will be saved to the draft first.</p> : null}
         <DraftChoices list={list} choice={choice} onChoose={setChoice} willSaveFirst={willSaveFirst} groupId={groupId} />
         <WhenChoices timing={timing} onChange={setTiming} isCurrent={isCurrent} groupId={groupId} />
         <ChangesOnLive preview={preview} />
@@ -146,7 +146,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
         </div>
         {errors.length > 0 ? (
           // role="alert" on the <ul> itself would take its list semantics away (axe: listitem).
-          <div className="ed-message ed-message--error" id={errorsId} role="alert">
+          <div className="kit-message kit-message--error" id={errorsId} role="alert">
             <ul className="ed-message-list">
               {errors.map((error) => (
                 <li key={error}>{error}</li>
@@ -155,7 +155,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
           </div>
         ) : null}
         {submitError ? (
-          <p className="ed-message ed-message--error" role="alert">
+          <p className="kit-message kit-message--error" role="alert">
             {submitError}
           </p>
         ) : null}
@@ -182,7 +182,7 @@ function DraftChoices({
   return (
     <>
       {list.phase === 'loading' ? (
-        <p className="ed-muted" role="status">
+        <p className="kit-muted" role="status">
           Loading recent drafts…
         </p>
       ) : null}
@@ -190,10 +190,10 @@ function DraftChoices({
         <LoadError message={list.error ?? EDITOR_TEXTS.loadRecentDraftsFailed} onRetry={list.retry} />
       ) : null}
       {list.phase === 'ready' && versions.length === 0 ? (
-        <p className="ed-message ed-message--info">There are no draft snapshots, so the current draft will be published.</p>
+        <p className="kit-message kit-message--info">There are no draft snapshots, so the current draft will be published.</p>
       ) : null}
       <fieldset className="ed-radio-list">
-        <legend className="ed-field__label">What to publish</legend>
+        <legend className="kit-field__label">What to publish</legend>
         <label className="ed-radio-card">
           <input type="radio" name={`${groupId}-choice`} value="current" checked={isCurrent} onChange={() => onChoose(CURRENT_DRAFT)} />
           <span className="ed-radio-card__text">
@@ -230,7 +230,7 @@ function WhenChoices({ timing, onChange, isCurrent, groupId }: { timing: Publish
   const scheduledAt = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
   return (
     <fieldset className="ed-radio-list">
-      <legend className="ed-field__label">When</legend>
+      <legend className="kit-field__label">When</legend>
       <label className="ed-radio-card">
         <input type="radio" name={`${groupId}-when`} value="now" checked={timing.kind === 'now'} onChange={() => onChange({ kind: 'now' })} />
         <span className="ed-radio-card__text">
@@ -251,20 +251,20 @@ function WhenChoices({ timing, onChange, isCurrent, groupId }: { timing: Publish
         </span>
       </label>
       {timing.kind === 'scheduled' ? (
-        <div className="ed-field ed-schedule-time">
-          <label className="ed-field__label" htmlFor={whenId}>
+        <div className="kit-field ed-schedule-time">
+          <label className="kit-field__label" htmlFor={whenId}>
             Date and time ({localTimeZone()})
           </label>
           <input
             id={whenId}
-            className="ed-input"
+            className="kit-input"
             type="datetime-local"
             value={timing.local}
             min={localInputValue(new Date())}
             aria-describedby={whenHintId}
             onChange={(event) => onChange({ kind: 'scheduled', local: event.target.value })}
           />
-          <p id={whenHintId} className="ed-field__hint">
+          <p id={whenHintId} className="kit-field__hint">
             {scheduledAt ? `Goes live ${localText(scheduledAt)}.` : 'Pick a date and a time.'}
           </p>
         </div>
@@ -277,20 +277,20 @@ function ChangesOnLive({ preview }: { preview: ChangePreview }) {
   const changesId = useId();
   return (
     <section className="ed-publish-changes" aria-labelledby={changesId}>
-      <h3 id={changesId} className="ed-field__label">
+      <h3 id={changesId} className="kit-field__label">
         What changes on live
       </h3>
       {preview.state === 'loading' ? (
-        <p className="ed-muted" role="status">
+        <p className="kit-muted" role="status">
           Comparing with live…
         </p>
       ) : null}
       {preview.state === 'error' ? (
-        <p className="ed-message ed-message--error" role="alert">
+        <p className="kit-message kit-message--error" role="alert">
           The changes could not be listed: {preview.message}
         </p>
       ) : null}
-      {preview.state === 'ready' && preview.changes.rows.length === 0 ? <p className="ed-muted">{NO_PUBLISH_CHANGES_TEXT}</p> : null}
+      {preview.state === 'ready' && preview.changes.rows.length === 0 ? <p className="kit-muted">{NO_PUBLISH_CHANGES_TEXT}</p> : null}
       {preview.state === 'ready' && preview.changes.rows.length > 0 ? (
         <ul className="ed-publish-changes__list" aria-label="Changes on live">
           {preview.changes.rows.map((row, i) => {
@@ -302,7 +302,7 @@ function ChangesOnLive({ preview }: { preview: ChangePreview }) {
               </li>
             );
           })}
-          {preview.changes.more > 0 ? <li className="ed-muted">…and {preview.changes.more} more</li> : null}
+          {preview.changes.more > 0 ? <li className="kit-muted">…and {preview.changes.more} more</li> : null}
         </ul>
       ) : null}
     </section>

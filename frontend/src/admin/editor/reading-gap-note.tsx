@@ -21,13 +21,13 @@ export function ReadingGapNote({ fields }: { fields: readonly WritableSettingsFi
   if (visible.length === 0 && pinned.length === 0) return null;
   if (visible.length === 0) {
     return (
-      <p className="ed-message ed-message--info ed-reading-gap" role="status">
+      <p className="kit-message kit-message--info ed-reading-gap" role="status">
         {pinned.map((f) => SETTINGS_FIELD_LABELS[f]).join(', ')}: will be saved as shown here with your next Save Draft.
       </p>
     );
   }
   return (
-    <div className="ed-message ed-message--info ed-reading-gap">
+    <div className="kit-message kit-message--info ed-reading-gap">
       <p>
         Not saved yet, so the public site shows{' '}
         {visible.map((gap, i) => (
@@ -39,7 +39,7 @@ export function ReadingGapNote({ fields }: { fields: readonly WritableSettingsFi
         instead of what you see here.
       </p>
       {controls.canEdit ? (
-        <button type="button" className="ed-button ed-button--small" onClick={() => editor.pin(gaps.map((g) => g.field))}>
+        <button type="button" className="kit-button kit-button--small" onClick={() => editor.pin(gaps.map((g) => g.field))}>
           Use these values on the site
         </button>
       ) : null}

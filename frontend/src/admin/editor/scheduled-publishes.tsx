@@ -45,7 +45,7 @@ export function ScheduledPublishes() {
         Scheduled publishes
       </h2>
       {error ? (
-        <p className="ed-message ed-message--error" role="alert">
+        <p className="kit-message kit-message--error" role="alert">
           {error}
         </p>
       ) : null}
@@ -55,9 +55,9 @@ export function ScheduledPublishes() {
             <li key={schedule.id} className="ed-schedules__item">
               <span>
                 <strong>{scheduleName(schedule)}</strong> goes live <time dateTime={schedule.at}>{momentText(schedule.at)}</time>{' '}
-                <span className="ed-muted">· scheduled by {schedule.created_by}</span>
+                <span className="kit-muted">· scheduled by {schedule.created_by}</span>
               </span>
-              <button type="button" className="ed-button ed-button--small" onClick={() => setConfirming(schedule)} aria-label={`Cancel the scheduled publish of ${scheduleName(schedule)}`}>
+              <button type="button" className="kit-button kit-button--small" onClick={() => setConfirming(schedule)} aria-label={`Cancel the scheduled publish of ${scheduleName(schedule)}`}>
                 Cancel
               </button>
             </li>
@@ -66,7 +66,7 @@ export function ScheduledPublishes() {
       ) : null}
       <div aria-live="polite">
         {message ? (
-          <p className={`ed-message ed-message--${message.tone === 'error' ? 'error' : 'info'}`} role={message.tone === 'error' ? 'alert' : undefined}>
+          <p className={`kit-message kit-message--${message.tone === 'error' ? 'error' : 'info'}`} role={message.tone === 'error' ? 'alert' : undefined}>
             {message.text}
           </p>
         ) : null}
@@ -114,14 +114,14 @@ function CancelledNote({ cancelled, onDone }: { cancelled: Cancelled; onDone: ()
   const { editor, controls } = useEditor();
   const [working, setWorking] = useState(false);
   return (
-    <div className="ed-message ed-message--info ed-schedules__cancelled">
+    <div className="kit-message kit-message--info ed-schedules__cancelled">
       <p>
         Cancelled the scheduled publish of ‘{cancelled.name}’. The snapshot ‘{cancelled.snapshot}’ stays under Snapshots, and the draft still holds its changes.
       </p>
       <div className="ed-kept-edits__actions">
         <button
           type="button"
-          className="ed-button ed-button--small"
+          className="kit-button kit-button--small"
           disabled={!controls.canPull || working}
           onClick={() => {
             setWorking(true);
@@ -133,7 +133,7 @@ function CancelledNote({ cancelled, onDone }: { cancelled: Cancelled; onDone: ()
         >
           {working ? 'Putting back…' : `Put the draft back to what is live${editor.dirty ? ' (discards unsaved changes)' : ''}`}
         </button>
-        <button type="button" className="ed-button ed-button--small" onClick={onDone}>
+        <button type="button" className="kit-button kit-button--small" onClick={onDone}>
           Keep the draft
         </button>
       </div>

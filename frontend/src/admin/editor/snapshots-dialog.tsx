@@ -69,19 +69,19 @@ export function SnapshotsDialog({ open, onClose }: { open: boolean; onClose: () 
           onDone={report}
         />
         {actionError ? (
-          <p className="ed-message ed-message--error" role="alert">
+          <p className="kit-message kit-message--error" role="alert">
             {actionError}
           </p>
         ) : null}
         {success ? (
-          <p className="ed-message ed-message--success" role="status">
+          <p className="kit-message kit-message--success" role="status">
             {success}
           </p>
         ) : null}
         <h3 className="ed-subheading">Recent snapshots</h3>
-        {list.phase === 'loading' ? <p className="ed-muted" role="status">Loading snapshots…</p> : null}
+        {list.phase === 'loading' ? <p className="kit-muted" role="status">Loading snapshots…</p> : null}
         {list.phase === 'error' || list.phase === 'forbidden' ? <LoadError message={list.error ?? EDITOR_TEXTS.loadSnapshotsFailed} onRetry={list.retry} /> : null}
-        {list.phase === 'ready' && list.data?.length === 0 ? <p className="ed-muted">No snapshots yet. Save one to keep a copy of the current draft.</p> : null}
+        {list.phase === 'ready' && list.data?.length === 0 ? <p className="kit-muted">No snapshots yet. Save one to keep a copy of the current draft.</p> : null}
         <SnapshotList versions={list.data ?? []} working={working} onPick={setPending} />
       </ModalDialog>
       <SnapshotConfirm pending={pending} working={working} onConfirm={() => void confirmPending()} onCancel={() => setPending(null)} />
@@ -130,24 +130,24 @@ function SnapshotForm({
         void create();
       }}
     >
-      <label htmlFor={labelId} className="ed-field__label">
+      <label htmlFor={labelId} className="kit-field__label">
         Label <span className="ed-optional">(optional)</span>
       </label>
       <div className="ed-inline-form">
         <input
           ref={labelRef}
           id={labelId}
-          className="ed-input"
+          className="kit-input"
           value={label}
           maxLength={200}
           placeholder="e.g. Spring lineup before launch"
           onChange={(e) => setLabel(e.target.value)}
         />
-        <button type="submit" className="ed-button ed-button--primary" disabled={creating}>
+        <button type="submit" className="kit-button kit-button--primary" disabled={creating}>
           {creating ? 'Saving…' : 'Save snapshot'}
         </button>
       </div>
-      <p className="ed-field__hint">A snapshot keeps the saved draft{editor.dirty ? '; your unsaved changes are not included until you save the draft' : ''}.</p>
+      <p className="kit-field__hint">A snapshot keeps the saved draft{editor.dirty ? '; your unsaved changes are not included until you save the draft' : ''}.</p>
     </form>
   );
 }
@@ -156,7 +156,7 @@ function SnapshotList({ versions, working, onPick }: { versions: SettingsVersion
   const { controls } = useEditor();
   if (versions.length === 0) return null;
   return (
-    <ul className="ed-cards" aria-label="Snapshots">
+    <ul className="kit-cards" aria-label="Snapshots">
       {versions.map((version) => (
         <li className="ed-snapshot" key={version.id}>
           <div className="ed-snapshot__text">
@@ -166,11 +166,11 @@ function SnapshotList({ versions, working, onPick }: { versions: SettingsVersion
               {version.author_email ? ` · ${version.author_email}` : ''}
             </span>
           </div>
-          {version.status === 'published' ? <span className="ed-pill ed-pill--live">Published</span> : <span className="ed-pill">Draft</span>}
+          {version.status === 'published' ? <span className="kit-pill kit-pill--live">Published</span> : <span className="kit-pill">Draft</span>}
           <div className="ed-snapshot__actions">
             <button
               type="button"
-              className="ed-button ed-button--small"
+              className="kit-button kit-button--small"
               disabled={!controls.canRestoreSnapshot || working}
               onClick={() => onPick({ kind: 'restore', version })}
               aria-label={`Restore ${snapshotName(version)}`}
@@ -179,7 +179,7 @@ function SnapshotList({ versions, working, onPick }: { versions: SettingsVersion
             </button>
             <button
               type="button"
-              className="ed-button ed-button--small ed-button--danger-ghost"
+              className="kit-button kit-button--small kit-button--danger-ghost"
               disabled={working}
               onClick={() => onPick({ kind: 'delete', version })}
               aria-label={`Delete ${snapshotName(version)}`}

@@ -93,7 +93,7 @@ function ThemeSection() {
                 <button
                   key={tone}
                   type="button"
-                  className="ed-button ed-button--small ed-button--ghost"
+                  className="kit-button kit-button--small kit-button--ghost"
                   disabled={locked}
                   onClick={() => {
                     const next = adjustTone(accent, tone);
@@ -205,21 +205,21 @@ function TimeInput({ label, field }: { label: string; field: 'maintenance_daily_
   const { settings, update } = useEditorForm();
   const id = useId();
   return (
-    <div className="ed-field">
-      <div className="ed-field__label-row">
-        <label className="ed-field__label" htmlFor={id}>
+    <div className="kit-field">
+      <div className="kit-field__label-row">
+        <label className="kit-field__label" htmlFor={id}>
           {label}
         </label>
       </div>
       <input
         id={id}
         type="time"
-        className="ed-input"
+        className="kit-input"
         value={normaliseTimeOfDay(settings[field])}
         aria-describedby={`${id}-hint`}
         onChange={(e) => update({ [field]: e.target.value } as Partial<SettingsRecord>)}
       />
-      <p className="ed-field__hint" id={`${id}-hint`}>
+      <p className="kit-field__hint" id={`${id}-hint`}>
         24-hour time, UTC.
       </p>
     </div>
@@ -234,7 +234,7 @@ function SiteTimeZoneSection() {
     <FormSection title="Site time zone" description="Show times such as ‘March 13, 2027 8pm’ are read in this zone for calendar apps and search engines.">
       <SelectControl
         label="Time zone of show times"
-        className="ed-field--narrow"
+        className="kit-field--narrow"
         value={settings.site_timezone || settings.maintenance_timezone || DEFAULT_MAINTENANCE_TIMEZONE}
         options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
         onChange={(site_timezone) => update({ site_timezone })}
@@ -283,7 +283,7 @@ function SessionSection() {
     <FormSection title="Admin Session Timeout" description="After this long without activity, admins are asked whether they are still there, then signed out.">
       <SelectControl
         label="Sign admins out after"
-        className="ed-field--narrow"
+        className="kit-field--narrow"
         value={settings.session_timeout_minutes}
         options={SESSION_TIMEOUT_OPTIONS.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
         onChange={(session_timeout_minutes) => update({ session_timeout_minutes })}

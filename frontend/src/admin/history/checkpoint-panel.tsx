@@ -108,7 +108,7 @@ export function CheckpointPanel() {
           <p>
             Verifier key: <code className="hs-hash">{key?.verifier_key}</code>
           </p>
-          <button type="button" className="ed-button" onClick={download}>
+          <button type="button" className="kit-button" onClick={download}>
             Download checkpoint
           </button>
         </>
@@ -126,7 +126,7 @@ export function CheckpointPanel() {
         </p>
         <textarea id={`${id}-earlier`} aria-describedby={`${id}-hint`} rows={5} value={earlier} onChange={(event) => setEarlier(event.target.value)} />
         <div className="hs-checkpoint__actions">
-          <label className="ed-button">
+          <label className="kit-button">
             Choose a file
             <input
               type="file"
@@ -138,19 +138,19 @@ export function CheckpointPanel() {
               }}
             />
           </label>
-          <button type="submit" className="ed-button" disabled={checking || earlier.trim() === ''}>
+          <button type="submit" className="kit-button" disabled={checking || earlier.trim() === ''}>
             {checking ? 'Checking…' : 'Check'}
           </button>
         </div>
       </form>
       <div aria-live="polite">
         {result && 'error' in result ? (
-          <p className="ed-message ed-message--error" role="alert">
+          <p className="kit-message kit-message--error" role="alert">
             {result.error}
           </p>
         ) : null}
         {result && 'verdict' in result ? (
-          <p className={`ed-message ed-message--${result.verdict === 'extends' ? 'info' : 'error'}`} role={result.verdict === 'extends' ? 'status' : 'alert'}>
+          <p className={`kit-message kit-message--${result.verdict === 'extends' ? 'info' : 'error'}`} role={result.verdict === 'extends' ? 'status' : 'alert'}>
             {checkSentence(result)}
           </p>
         ) : null}

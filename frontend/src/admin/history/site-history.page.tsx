@@ -36,7 +36,7 @@ export function SiteHistoryPage() {
   const readOnly = useSession().isAuditor;
 
   return (
-    <div className="admin-screen ed-root hs-screen">
+    <div className="admin-screen kit-root hs-screen">
       <header className="admin-screen__head">
         <h1 className="admin-screen__title">Site history</h1>
         <p className="admin-screen__lead">
@@ -45,16 +45,16 @@ export function SiteHistoryPage() {
       </header>
 
       <div className="hs-bar">
-        <fieldset className="ed-segmented">
-          <legend className="ed-segmented__legend">Timeline of</legend>
+        <fieldset className="kit-segmented">
+          <legend className="kit-segmented__legend">Timeline of</legend>
           {(['live', 'draft'] as const).map((option) => (
-            <label key={option} className={`ed-segmented__option${stage === option ? ' is-selected' : ''}`}>
+            <label key={option} className={`kit-segmented__option${stage === option ? ' is-selected' : ''}`}>
               <input type="radio" name={`${id}-stage`} value={option} checked={stage === option} onChange={() => setStage(option)} />
               <span>{option === 'live' ? 'Live site' : 'Draft'}</span>
             </label>
           ))}
         </fieldset>
-        <button type="button" className="ed-button" onClick={() => void runVerify()} disabled={verify === 'running'}>
+        <button type="button" className="kit-button" onClick={() => void runVerify()} disabled={verify === 'running'}>
           {verify === 'running' ? 'Verifying…' : 'Verify integrity'}
         </button>
         <ExportDownload />
@@ -64,7 +64,7 @@ export function SiteHistoryPage() {
 
       <div aria-live="polite">
         {actions.notice ? (
-          <p className={`ed-message ed-message--${actions.notice.tone === 'error' ? 'error' : 'info'}`} role={actions.notice.tone === 'error' ? 'alert' : undefined}>
+          <p className={`kit-message kit-message--${actions.notice.tone === 'error' ? 'error' : 'info'}`} role={actions.notice.tone === 'error' ? 'alert' : undefined}>
             {actions.notice.text}
           </p>
         ) : null}
@@ -88,9 +88,9 @@ export function SiteHistoryPage() {
       {!loading && items.length === 0 && !loadError ? <p className="hs-muted">Nothing has changed on the {stageName(stage)} yet.</p> : null}
 
       {fieldLabel ? (
-        <p className="ed-message ed-message--info">
+        <p className="kit-message kit-message--info">
           Showing changes to {fieldLabel} only.{' '}
-          <button type="button" className="ed-button ed-button--small" onClick={() => setParams({ stage })}>
+          <button type="button" className="kit-button kit-button--small" onClick={() => setParams({ stage })}>
             Show all changes
           </button>
         </p>
@@ -111,7 +111,7 @@ export function SiteHistoryPage() {
           ))}
       </ol>
       {nextBefore !== null ? (
-        <button type="button" className="ed-button" onClick={() => void load(stage, nextBefore)} disabled={loading}>
+        <button type="button" className="kit-button" onClick={() => void load(stage, nextBefore)} disabled={loading}>
           {loading ? 'Loading…' : 'Show older changes'}
         </button>
       ) : null}
@@ -146,17 +146,17 @@ function TimelineItem({ item, picked, onToggle, canRestore, canRollBack, onAsk }
         </p>
       </div>
       <div className="hs-item__actions">
-        <a className="ed-button ed-button--small" href={`/?at=${item.position}`} target="_blank" rel="noopener">
+        <a className="kit-button kit-button--small" href={`/?at=${item.position}`} target="_blank" rel="noopener">
           View the site as it was<span className="visually-hidden"> on {when} (opens in a new tab)</span>
         </a>
         {/* Auditors read only (DESIGN §15): no restore, no rollback. */}
         {canRestore ? (
-          <button type="button" className="ed-button ed-button--small" onClick={() => onAsk('restore')}>
+          <button type="button" className="kit-button kit-button--small" onClick={() => onAsk('restore')}>
             Restore into draft
           </button>
         ) : null}
         {canRollBack ? (
-          <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={() => onAsk('rollback')}>
+          <button type="button" className="kit-button kit-button--small kit-button--danger-ghost" onClick={() => onAsk('rollback')}>
             Roll back live to this publish
           </button>
         ) : null}

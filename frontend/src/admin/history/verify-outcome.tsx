@@ -9,13 +9,13 @@ export function VerifyOutcome({ result }: { result: VerifyState }) {
   if (!result.ok && result.first_invalid) {
     const bad = result.first_invalid;
     return (
-      <p className="ed-message ed-message--error hs-verify" role="alert">
+      <p className="kit-message kit-message--error hs-verify" role="alert">
         Altered event found at point {bad.position}: stream {bad.stream}, {bad.type}, event {bad.event_id}. {result.verified} events before it verified.
       </p>
     );
   }
   return (
-    <div className="ed-message ed-message--info hs-verify" role="status">
+    <div className="kit-message kit-message--info hs-verify" role="status">
       <p>
         Verified: the log’s hash chain is intact over {result.verified} events.
         {result.head ? (
@@ -28,7 +28,7 @@ export function VerifyOutcome({ result }: { result: VerifyState }) {
       {result.head ? (
         <button
           type="button"
-          className="ed-button ed-button--small"
+          className="kit-button kit-button--small"
           onClick={() => void navigator.clipboard?.writeText(`${result.head!.position} ${result.head!.hash}`).then(() => setCopied(true))}
         >
           {copied ? 'Copied' : 'Copy head hash'}

@@ -60,14 +60,14 @@ export function MediaCard({ item, usage, copied, checking, onCopy, onRename, onD
         ) : null}
       </div>
       <div className="md-card__actions">
-        <button type="button" className="ed-button ed-button--small" onClick={onCopy}>
+        <button type="button" className="kit-button kit-button--small" onClick={onCopy}>
           <span aria-live="polite">{copied ? MEDIA_TEXTS.copied : 'Copy URL'}</span>
           <span className="visually-hidden"> of {item.name}</span>
         </button>
-        <button type="button" className="ed-button ed-button--small" onClick={onRename}>
+        <button type="button" className="kit-button kit-button--small" onClick={onRename}>
           Rename<span className="visually-hidden"> {item.name}</span>
         </button>
-        <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={onDelete} disabled={checking}>
+        <button type="button" className="kit-button kit-button--small kit-button--danger-ghost" onClick={onDelete} disabled={checking}>
           {checking ? 'Checking…' : 'Delete'}
           <span className="visually-hidden"> {item.name}</span>
         </button>

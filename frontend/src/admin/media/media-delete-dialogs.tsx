@@ -15,7 +15,7 @@ export function MediaDeleteDialogs({ flow, dispatch, onConfirm }: { flow: Delete
         onClose={() => dispatch({ type: 'close-in-use' })}
         size="small"
         footer={
-          <button type="button" className="ed-button ed-button--primary" onClick={() => dispatch({ type: 'close-in-use' })}>
+          <button type="button" className="kit-button kit-button--primary" onClick={() => dispatch({ type: 'close-in-use' })}>
             OK
           </button>
         }
@@ -39,10 +39,10 @@ export function MediaDeleteDialogs({ flow, dispatch, onConfirm }: { flow: Delete
         size="small"
         footer={
           <>
-            <button type="button" className="ed-button" onClick={() => dispatch({ type: 'close-kept' })}>
+            <button type="button" className="kit-button" onClick={() => dispatch({ type: 'close-kept' })}>
               Cancel
             </button>
-            <button type="button" className="ed-button ed-button--danger" onClick={() => dispatch({ type: 'delete-anyway' })}>
+            <button type="button" className="kit-button kit-button--danger" onClick={() => dispatch({ type: 'delete-anyway' })}>
               Delete anyway
             </button>
           </>

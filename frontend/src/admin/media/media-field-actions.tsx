@@ -33,7 +33,7 @@ function MediaFieldButtons({ kind, label, select, disabled }: MediaFieldActionAr
 
   return (
     <>
-      <button type="button" className="ed-button ed-button--small" onClick={() => setPicking(true)} disabled={disabled || uploader.uploading}>
+      <button type="button" className="kit-button kit-button--small" onClick={() => setPicking(true)} disabled={disabled || uploader.uploading}>
         Select from library<span className="visually-hidden"> for {name}</span>
       </button>
       <UploadButton uploader={uploader} kind={kind} disabled={disabled} tone="small" srSuffix={name} onFiles={(files) => void onFile(files[0])}>

@@ -31,7 +31,7 @@ export function MediaLibraryGrid({ list, usage, filters, copiedPath, checkingPat
       ) : null}
 
       {firstLoad ? (
-        <p className="ed-muted" role="status">
+        <p className="kit-muted" role="status">
           Loading media…
         </p>
       ) : null}
@@ -41,7 +41,7 @@ export function MediaLibraryGrid({ list, usage, filters, copiedPath, checkingPat
           <p className="md-empty">{searching ? MEDIA_TEXTS.noMatchesFor(filters.q, filters.usage) : MEDIA_TEXTS.empty}</p>
         ) : (
           <>
-            <p className="ed-muted md-count" aria-live="polite">
+            <p className="kit-muted md-count" aria-live="polite">
               {visible.length === 1 ? '1 file' : `${visible.length} files`}
             </p>
             <ul className="md-grid" aria-busy={list.status === 'loading' || undefined} aria-label="Media files">

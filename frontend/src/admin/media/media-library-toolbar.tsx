@@ -12,10 +12,10 @@ export function MediaLibraryToolbar({ filters }: { filters: LibraryFilters }) {
   return (
     <div className="md-toolbar" role="search">
       <div className="md-toolbar__search">
-        <label htmlFor={searchId} className="ed-field__label">
+        <label htmlFor={searchId} className="kit-field__label">
           Search
         </label>
-        <input id={searchId} className="ed-input" type="search" value={filters.search} placeholder="Search by file name" autoComplete="off" onChange={(e) => filters.setSearch(e.target.value)} />
+        <input id={searchId} className="kit-input" type="search" value={filters.search} placeholder="Search by file name" autoComplete="off" onChange={(e) => filters.setSearch(e.target.value)} />
       </div>
       <SelectControl label="Sort" value={filters.sortKey} options={SORT_SELECT} onChange={filters.setSortKey} />
       <SelectControl label="Usage" value={filters.usage} options={USAGE_SELECT} onChange={filters.setUsage} />

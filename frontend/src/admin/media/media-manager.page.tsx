@@ -52,7 +52,7 @@ export function MediaManagerPage() {
   const deletion = useDeleteFlow(showNotice, refresh);
 
   return (
-    <div className="ed-root md-manager">
+    <div className="kit-root md-manager">
       <header className="md-header">
         <div>
           <h1 className="md-header__title">Media Manager</h1>

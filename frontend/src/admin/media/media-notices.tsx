@@ -13,20 +13,20 @@ export function MediaNotices({ state: { notice, identical }, usageError, onUploa
   return (
     <div className="md-notices" aria-live="polite">
       {notice ? (
-        <p className={`ed-notice ed-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+        <p className={`kit-notice kit-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
           {identical.length > 0 ? (
-            <button type="button" className="ed-button ed-button--small" onClick={onUploadCopies}>
+            <button type="button" className="kit-button kit-button--small" onClick={onUploadCopies}>
               Upload {identical.length === 1 ? 'a copy' : 'copies'} anyway
             </button>
           ) : null}
-          <button type="button" className="ed-button ed-button--small ed-button--ghost" onClick={onDismiss}>
+          <button type="button" className="kit-button kit-button--small kit-button--ghost" onClick={onDismiss}>
             Dismiss
           </button>
         </p>
       ) : null}
       {usageError ? (
-        <p className="ed-message ed-message--error" role="alert">
+        <p className="kit-message kit-message--error" role="alert">
           {usageError} All files are shown.
         </p>
       ) : null}

@@ -84,13 +84,13 @@ function PickerBody({
     <div className="md-picker" data-state={state}>
       <div className="md-picker__bar">
         <div className="md-picker__search">
-          <label htmlFor={searchId} className="ed-field__label">
+          <label htmlFor={searchId} className="kit-field__label">
             Search {noun}
           </label>
           <input
             ref={searchRef}
             id={searchId}
-            className="ed-input"
+            className="kit-input"
             type="search"
             value={search}
             autoComplete="off"
@@ -109,13 +109,13 @@ function PickerBody({
         </div>
       ) : null}
       {uploadError ? (
-        <p className="ed-message ed-message--error" role="alert">
+        <p className="kit-message kit-message--error" role="alert">
           {uploadError}
         </p>
       ) : null}
 
       {state === 'loading' ? (
-        <p className="ed-muted md-picker__status" role="status">
+        <p className="kit-muted md-picker__status" role="status">
           Loading media…
         </p>
       ) : null}

@@ -53,23 +53,23 @@ export function MediaRenameDialog({ item, onClose, onRenamed }: { item: MediaIte
       dismissible={!busy}
       footer={
         <>
-          <button type="button" className="ed-button" onClick={onClose} disabled={busy}>
+          <button type="button" className="kit-button" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="ed-button ed-button--primary" disabled={busy}>
+          <button type="submit" form={formId} className="kit-button kit-button--primary" disabled={busy}>
             {busy ? 'Renaming…' : 'Rename'}
           </button>
         </>
       }
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={inputId} className="ed-field__label">
+        <label htmlFor={inputId} className="kit-field__label">
           New name
         </label>
         <input
           ref={inputRef}
           id={inputId}
-          className="ed-input"
+          className="kit-input"
           value={name}
           maxLength={200}
           autoComplete="off"
@@ -77,11 +77,11 @@ export function MediaRenameDialog({ item, onClose, onRenamed }: { item: MediaIte
           aria-invalid={error ? true : undefined}
           onChange={(e) => setName(e.target.value)}
         />
-        <p id={hintId} className="ed-field__hint">
+        <p id={hintId} className="kit-field__hint">
           {extension ? `The file keeps its ${extension} extension. ` : ''}Links to it in the draft and live settings are updated.
         </p>
         {error ? (
-          <p className="ed-message ed-message--error" role="alert">
+          <p className="kit-message kit-message--error" role="alert">
             {error}
           </p>
         ) : null}

@@ -43,7 +43,7 @@ export function UploadButton({ uploader, kind, multiple, disabled, tone, childre
           onFiles(files);
         }}
       />
-      <button type="button" className={`ed-button ed-button--${tone}`} onClick={() => input.current?.click()} disabled={disabled || uploader.uploading}>
+      <button type="button" className={`kit-button kit-button--${tone}`} onClick={() => input.current?.click()} disabled={disabled || uploader.uploading}>
         {uploader.progress ? uploadingLabel(uploader.progress) : children}
         {srSuffix ? <span className="visually-hidden"> {srSuffix}</span> : null}
       </button>

@@ -147,20 +147,20 @@ export function EventsTab() {
       <FormSection title="Upcoming shows" description={`The home page shows the first ${HOME_UPCOMING_EVENTS_LIMIT}; the first one is the ‘Next up’ card.`}>
         {passed.size > 0 ? (
           // A nudge, not an automatism (issue 14): moving them is a normal draft edit the admin saves.
-          <div className="ed-message ed-message--info ed-reading-gap" role="status">
+          <div className="kit-message kit-message--info ed-reading-gap" role="status">
             <p>
               {passed.size === 1 ? '1 upcoming show has a date in the past.' : `${passed.size} upcoming shows have dates in the past.`} Visitors still see
               {passed.size === 1 ? ' it' : ' them'} under Upcoming.
             </p>
             {canEdit ? (
-              <button type="button" className="ed-button ed-button--small" onClick={movePast}>
+              <button type="button" className="kit-button kit-button--small" onClick={movePast}>
                 Move past shows to Past
               </button>
             ) : null}
           </div>
         ) : null}
         {canEdit && settings.events_upcoming.length > 1 ? (
-          <button type="button" className="ed-button ed-button--small ed-sort-button" onClick={() => update({ events_upcoming: sortByDate(settings.events_upcoming, now) })}>
+          <button type="button" className="kit-button kit-button--small ed-sort-button" onClick={() => update({ events_upcoming: sortByDate(settings.events_upcoming, now) })}>
             Sort by date
           </button>
         ) : null}

@@ -70,14 +70,14 @@ function BadgeSection() {
         />
       </div>
       <div className="ed-badge-preview" aria-hidden="true">
-        <span className="ed-field__hint">Preview</span>
+        <span className="kit-field__hint">Preview</span>
         <span
           className={`ed-badge-preview__badge ed-badge-preview__badge--${settings.hero_badge_variant}${settings.hero_badge_enabled ? '' : ' is-hidden'}`}
           style={{ backgroundColor: colors.background, color: colors.text }}
         >
           {settings.hero_badge_label || settings.site_title}
         </span>
-        {!settings.hero_badge_enabled ? <span className="ed-field__hint">(hidden)</span> : null}
+        {!settings.hero_badge_enabled ? <span className="kit-field__hint">(hidden)</span> : null}
       </div>
     </FormSection>
   );

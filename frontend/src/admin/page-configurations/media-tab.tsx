@@ -42,14 +42,14 @@ export function MediaTab() {
         <TextField field="media_intro" label="Intro" multiline rows={2} />
       </FormSection>
       <FormSection title="Sections" description="A section titled ‘Archive’ is hidden on the public site and always stays last.">
-        {sections.length === 0 ? <p className="ed-list__empty">No media yet.</p> : null}
-        <ol className="ed-cards">
+        {sections.length === 0 ? <p className="kit-list__empty">No media yet.</p> : null}
+        <ol className="kit-cards">
           {sections.map((section, index) => (
             <SectionCard key={index} sections={sections} index={index} onChange={set} />
           ))}
         </ol>
-        <div className="ed-list__footer">
-          <button type="button" className="ed-button ed-button--small" onClick={() => set(addMediaSection(sections))}>
+        <div className="kit-list__footer">
+          <button type="button" className="kit-button kit-button--small" onClick={() => set(addMediaSection(sections))}>
             + Add section
           </button>
         </div>
@@ -65,11 +65,11 @@ function SectionCard({ sections, index, onChange }: { sections: MediaSection[]; 
   const archive = isArchiveSection(section);
   const name = section.title.trim() || `Section ${index + 1}`;
   return (
-    <li className={`ed-card${archive ? ' ed-card--archive' : ''}`}>
-      <div className="ed-card__header">
-        <h3 className="ed-card__title">
+    <li className={`kit-card${archive ? ' kit-card--archive' : ''}`}>
+      <div className="kit-card__header">
+        <h3 className="kit-card__title">
           {name}
-          {archive ? <span className="ed-pill">Archive · hidden publicly</span> : null}
+          {archive ? <span className="kit-pill">Archive · hidden publicly</span> : null}
         </h3>
         <RowActions
           index={index}
@@ -82,7 +82,7 @@ function SectionCard({ sections, index, onChange }: { sections: MediaSection[]; 
           removeLabel="Remove section"
         />
       </div>
-      <div className="ed-card__body">
+      <div className="kit-card__body">
         <TextControl
           label="Section title"
           value={section.title}
@@ -93,12 +93,12 @@ function SectionCard({ sections, index, onChange }: { sections: MediaSection[]; 
             if (pinned.some((s, i) => s !== sections[i])) onChange(pinned);
           }}
         />
-        <ol className="ed-cards" aria-label={`Items in ${name}`}>
+        <ol className="kit-cards" aria-label={`Items in ${name}`}>
           {section.items.map((item, itemIndex) => (
             <MediaItemRow key={itemIndex} sections={sections} sectionIndex={index} itemIndex={itemIndex} item={item} onChange={onChange} disabled={!canEdit} />
           ))}
         </ol>
-        <button type="button" className="ed-button ed-button--small" onClick={() => onChange(addMediaItem(sections, index))}>
+        <button type="button" className="kit-button kit-button--small" onClick={() => onChange(addMediaItem(sections, index))}>
           + Add item to {name}
         </button>
       </div>
@@ -143,10 +143,10 @@ function MediaItemRow({
       </div>
       <MediaControl label={`${item.type === 'video' ? 'Video' : 'Image'} for ${noun}`} kind={item.type} value={item.url} disabled={disabled} onChange={(url) => patch({ url })} />
       <div className="ed-move-item">
-        <label htmlFor={moveId} className="ed-field__label">
+        <label htmlFor={moveId} className="kit-field__label">
           Move to
         </label>
-        <select id={moveId} className="ed-input ed-select" value={target} onChange={(e) => setTarget(e.target.value)}>
+        <select id={moveId} className="kit-input kit-select" value={target} onChange={(e) => setTarget(e.target.value)}>
           <option value="">Choose a section…</option>
           {others.map(({ s, i }) => (
             <option key={i} value={String(i)}>
@@ -155,7 +155,7 @@ function MediaItemRow({
           ))}
           <option value={NEW_SECTION}>A new section (‘{NEW_SECTION_TITLE}’)</option>
         </select>
-        <button type="button" className="ed-button ed-button--small" disabled={target === ''} onClick={move}>
+        <button type="button" className="kit-button kit-button--small" disabled={target === ''} onClick={move}>
           Move
         </button>
       </div>

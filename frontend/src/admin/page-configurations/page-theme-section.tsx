@@ -28,7 +28,7 @@ export function PageThemeSection({ page }: { page: ThemedPage }) {
       description={`Colour overrides for the ${PAGE_NAMES[page]} page. Empty fields use the site-wide colours.`}
     >
       {settings.theme_use_global ? (
-        <p className="ed-message ed-message--info">
+        <p className="kit-message kit-message--info">
           The site-wide theme is on, so every page uses the same colours. Turn off ‘Use the site-wide theme on every page’ in{' '}
           <Link to="/admin/general">General Settings</Link> to set colours for this page.
         </p>
@@ -56,7 +56,7 @@ export function PageThemeSection({ page }: { page: ThemedPage }) {
         </div>
         <button
           type="button"
-          className="ed-button ed-button--small"
+          className="kit-button kit-button--small"
           disabled={!anySet}
           onClick={() => update(Object.fromEntries(overrides.map((field) => [field, ''])))}
         >

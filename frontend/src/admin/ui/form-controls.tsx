@@ -33,21 +33,21 @@ function describedBy(id: string, hint: unknown, message: unknown): string | unde
 
 export function FieldShell({ id, label, hint, message, messageTone = 'error', children, className, aside }: FieldShellProps) {
   return (
-    <div className={`ed-field${className ? ` ${className}` : ''}`}>
-      <div className="ed-field__label-row">
-        <label className="ed-field__label" htmlFor={id}>
+    <div className={`kit-field${className ? ` ${className}` : ''}`}>
+      <div className="kit-field__label-row">
+        <label className="kit-field__label" htmlFor={id}>
           {label}
         </label>
         {aside}
       </div>
       {children}
       {hint ? (
-        <p className="ed-field__hint" id={`${id}-hint`}>
+        <p className="kit-field__hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
       {message ? (
-        <p className={`ed-field__message ed-field__message--${messageTone}`} id={`${id}-message`} role={messageTone === 'error' ? 'alert' : undefined}>
+        <p className={`kit-field__message kit-field__message--${messageTone}`} id={`${id}-message`} role={messageTone === 'error' ? 'alert' : undefined}>
           {message}
         </p>
       ) : null}
@@ -78,7 +78,7 @@ export function TextControl({ label, value, onChange, onBlur, hint, message, mes
   const id = useId();
   const common = {
     id,
-    className: 'ed-input',
+    className: 'kit-input',
     value,
     placeholder,
     maxLength,
@@ -109,25 +109,25 @@ export interface ToggleControlProps {
 export function ToggleControl({ label, checked, onChange, hint, disabled }: ToggleControlProps) {
   const id = useId();
   return (
-    <div className="ed-toggle">
+    <div className="kit-toggle">
       <input
         id={id}
         type="checkbox"
         role="switch"
-        className="ed-toggle__input"
+        className="kit-toggle__input"
         checked={checked}
         disabled={disabled}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => onChange(e.target.checked)}
       />
-      <label htmlFor={id} className="ed-toggle__label">
-        <span className="ed-toggle__track" aria-hidden="true">
-          <span className="ed-toggle__thumb" />
+      <label htmlFor={id} className="kit-toggle__label">
+        <span className="kit-toggle__track" aria-hidden="true">
+          <span className="kit-toggle__thumb" />
         </span>
         <span>{label}</span>
       </label>
       {hint ? (
-        <p className="ed-field__hint ed-toggle__hint" id={`${id}-hint`}>
+        <p className="kit-field__hint kit-toggle__hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
@@ -155,7 +155,7 @@ export function SelectControl<T extends string | number>({ label, value, options
     <FieldShell id={id} label={label} hint={hint} className={className}>
       <select
         id={id}
-        className="ed-input ed-select"
+        className="kit-input kit-select"
         value={String(value)}
         aria-describedby={describedBy(id, hint, null)}
         onChange={(e) => {
@@ -197,7 +197,7 @@ export function UrlControl({ label, value, onChange, hint, placeholder = 'https:
     <FieldShell id={id} label={label} hint={hint} message={message} className={className}>
       <input
         id={id}
-        className="ed-input"
+        className="kit-input"
         type="text"
         inputMode="url"
         autoComplete="off"
@@ -242,9 +242,9 @@ export function ContrastBadge({ color, against, againstName }: { color: string; 
   if (ratio === null) return null;
   const label = contrastLabel(ratio);
   return (
-    <span className={`ed-contrast ed-contrast--${CONTRAST_TONE[label]}`} title={`Contrast ${ratio.toFixed(2)}:1 against ${againstName}`}>
-      <span className="ed-contrast__label">{label}</span>
-      <span className="ed-contrast__detail">
+    <span className={`kit-contrast kit-contrast--${CONTRAST_TONE[label]}`} title={`Contrast ${ratio.toFixed(2)}:1 against ${againstName}`}>
+      <span className="kit-contrast__label">{label}</span>
+      <span className="kit-contrast__detail">
         {ratio.toFixed(1)}:1 vs {againstName}
       </span>
     </span>
@@ -278,13 +278,13 @@ export function ColorControl({ label, value, onChange, contrast, fallback, hint,
       label={label}
       hint={hint}
       message={message}
-      className="ed-color"
+      className="kit-color"
       aside={contrast ? <ContrastBadge color={effective} against={contrast.against} againstName={contrast.name} /> : null}
     >
-      <div className="ed-color__row">
+      <div className="kit-color__row">
         <input
           type="color"
-          className="ed-color__swatch"
+          className="kit-color__swatch"
           value={effective.toLowerCase()}
           disabled={disabled}
           aria-label={`${label} colour picker`}
@@ -292,7 +292,7 @@ export function ColorControl({ label, value, onChange, contrast, fallback, hint,
         />
         <input
           id={id}
-          className="ed-input ed-color__hex"
+          className="kit-input kit-color__hex"
           type="text"
           autoComplete="off"
           spellCheck={false}
@@ -308,7 +308,7 @@ export function ColorControl({ label, value, onChange, contrast, fallback, hint,
           }}
         />
         {clearLabel && value !== '' ? (
-          <button type="button" className="ed-button ed-button--small ed-button--ghost" disabled={disabled} onClick={() => onChange('')} aria-label={`${clearLabel}: ${label}`}>
+          <button type="button" className="kit-button kit-button--small kit-button--ghost" disabled={disabled} onClick={() => onChange('')} aria-label={`${clearLabel}: ${label}`}>
             {clearLabel}
           </button>
         ) : null}

@@ -52,11 +52,11 @@ function useEditableList<T>(items: T[], onChange: (items: T[]) => void, newItem:
   };
 
   const status = (
-    <div className="ed-undo" role="status">
+    <div className="kit-undo" role="status">
       {removed ? (
         <>
           <span>Removed {removed.name}.</span>
-          <button type="button" className="ed-button ed-button--small" onClick={undo}>
+          <button type="button" className="kit-button kit-button--small" onClick={undo}>
             Undo
           </button>
         </>
@@ -95,26 +95,26 @@ function EditableListFrame({ legend, count, hint, emptyText, listClassName, edit
   const limitId = useId();
   const sayLimit = full && limitMessage !== undefined;
   return (
-    <fieldset className="ed-list" aria-describedby={hint ? hintId : undefined}>
-      <legend className="ed-list__legend">
-        {legend} <span className="ed-list__count">{count}</span>
+    <fieldset className="kit-list" aria-describedby={hint ? hintId : undefined}>
+      <legend className="kit-list__legend">
+        {legend} <span className="kit-list__count">{count}</span>
       </legend>
       {hint ? (
-        <p className="ed-field__hint" id={hintId}>
+        <p className="kit-field__hint" id={hintId}>
           {hint}
         </p>
       ) : null}
-      {emptyText !== null ? <p className="ed-list__empty">{emptyText}</p> : null}
+      {emptyText !== null ? <p className="kit-list__empty">{emptyText}</p> : null}
       <ol className={listClassName} ref={editing.listRef}>
         {children}
       </ol>
       {editing.status}
-      <div className="ed-list__footer">
-        <button ref={editing.addRef} type="button" className="ed-button ed-button--small" onClick={editing.add} disabled={full} aria-describedby={sayLimit ? limitId : undefined}>
+      <div className="kit-list__footer">
+        <button ref={editing.addRef} type="button" className="kit-button kit-button--small" onClick={editing.add} disabled={full} aria-describedby={sayLimit ? limitId : undefined}>
           + {addLabel}
         </button>
         {sayLimit ? (
-          <span className="ed-list__limit" id={limitId} role="status">
+          <span className="kit-list__limit" id={limitId} role="status">
             {limitMessage}
           </span>
         ) : null}
@@ -159,14 +159,14 @@ export function LinkListControl({
       count={`(${value.length} of ${max})`}
       hint={hint}
       emptyText={value.length === 0 ? emptyText : null}
-      listClassName="ed-link-list"
+      listClassName="kit-link-list"
       editing={editing}
       addLabel={addLabel}
       full={value.length >= max}
       limitMessage={limitMessage}
     >
       {value.map((item, index) => (
-        <li className="ed-link-row" key={index}>
+        <li className="kit-link-row" key={index}>
           <TextControl
             label={`${itemNoun} ${index + 1} label`}
             value={item.label}
@@ -208,19 +208,19 @@ export function RowActions({ index, count, noun, onMove, onRemove, canMoveUp, ca
   const up = canMoveUp ?? index > 0;
   const down = canMoveDown ?? index < count - 1;
   return (
-    <div className="ed-row-actions">
+    <div className="kit-row-actions">
       {onMove ? (
         <>
-          <button type="button" className="ed-icon-button" onClick={() => onMove('up')} disabled={!up} aria-label={`Move ${noun} up`} title="Move up">
+          <button type="button" className="kit-icon-button" onClick={() => onMove('up')} disabled={!up} aria-label={`Move ${noun} up`} title="Move up">
             <span aria-hidden="true">↑</span>
           </button>
-          <button type="button" className="ed-icon-button" onClick={() => onMove('down')} disabled={!down} aria-label={`Move ${noun} down`} title="Move down">
+          <button type="button" className="kit-icon-button" onClick={() => onMove('down')} disabled={!down} aria-label={`Move ${noun} down`} title="Move down">
             <span aria-hidden="true">↓</span>
           </button>
         </>
       ) : null}
       {onRemove ? (
-        <button type="button" className="ed-button ed-button--small ed-button--danger-ghost" onClick={onRemove} aria-label={`${removeLabel} ${noun}`}>
+        <button type="button" className="kit-button kit-button--small kit-button--danger-ghost" onClick={onRemove} aria-label={`${removeLabel} ${noun}`}>
           {removeLabel}
         </button>
       ) : null}
@@ -253,7 +253,7 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
       count={`(${items.length})`}
       hint={hint}
       emptyText={items.length === 0 ? emptyText : null}
-      listClassName="ed-cards"
+      listClassName="kit-cards"
       editing={editing}
       addLabel={addLabel}
       full={max !== undefined && items.length >= max}
@@ -261,9 +261,9 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
       {items.map((item, index) => {
         const title = itemTitle(item, index);
         return (
-          <li className="ed-card" key={index}>
-            <div className="ed-card__header">
-              <h3 className="ed-card__title">{title}</h3>
+          <li className="kit-card" key={index}>
+            <div className="kit-card__header">
+              <h3 className="kit-card__title">{title}</h3>
               <RowActions
                 index={index}
                 count={items.length}
@@ -272,7 +272,7 @@ export function ItemListEditor<T>({ legend, items, onChange, newItem, addLabel, 
                 onRemove={() => editing.remove(index, `“${title}”`)}
               />
             </div>
-            <div className="ed-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
+            <div className="kit-card__body">{renderItem(item, (next) => onChange(replaceItem(items, index, next)), index)}</div>
           </li>
         );
       })}

@@ -22,9 +22,9 @@ export function ListStatus({ className, text, error }: { className: string; text
 /** A read that failed: the reason as an alert, with Retry beside it (editing screens, dialogs, media lists). */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div className="ed-message ed-message--error ed-load-error" role="alert">
+    <div className="kit-message kit-message--error kit-load-error" role="alert">
       <span>{message}</span>
-      <button type="button" className="ed-button ed-button--small" onClick={onRetry}>
+      <button type="button" className="kit-button kit-button--small" onClick={onRetry}>
         Retry
       </button>
     </div>

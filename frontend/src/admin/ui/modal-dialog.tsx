@@ -70,7 +70,7 @@ export function ModalDialog({ open, title, onClose, children, footer, size = 'me
   return (
     <dialog
       ref={ref}
-      className={`ed-dialog ed-dialog--${size}`}
+      className={`kit-dialog kit-dialog--${size}`}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onKeyDown={(event) => {
@@ -83,17 +83,17 @@ export function ModalDialog({ open, title, onClose, children, footer, size = 'me
       }}
     >
       {open ? (
-        <div className="ed-dialog__frame">
-          <header className="ed-dialog__header">
-            <h2 id={titleId} className="ed-dialog__title">
+        <div className="kit-dialog__frame">
+          <header className="kit-dialog__header">
+            <h2 id={titleId} className="kit-dialog__title">
               {title}
             </h2>
-            <button type="button" className="ed-icon-button" onClick={onClose} disabled={!dismissible} aria-label={`Close ${title}`}>
+            <button type="button" className="kit-icon-button" onClick={onClose} disabled={!dismissible} aria-label={`Close ${title}`}>
               <span aria-hidden="true">×</span>
             </button>
           </header>
-          <div className="ed-dialog__body">{children}</div>
-          {footer ? <footer className="ed-dialog__footer">{footer}</footer> : null}
+          <div className="kit-dialog__body">{children}</div>
+          {footer ? <footer className="kit-dialog__footer">{footer}</footer> : null}
         </div>
       ) : null}
     </dialog>
@@ -127,16 +127,16 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
       describedBy={messageId}
       footer={
         <>
-          <button ref={cancelRef} type="button" className="ed-button" onClick={onCancel} disabled={busy}>
+          <button ref={cancelRef} type="button" className="kit-button" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
-          <button type="button" className={`ed-button ed-button--${tone}`} onClick={onConfirm} disabled={busy}>
+          <button type="button" className={`kit-button kit-button--${tone}`} onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </button>
         </>
       }
     >
-      <div id={messageId} className="ed-dialog__message">
+      <div id={messageId} className="kit-dialog__message">
         {message}
       </div>
     </ModalDialog>

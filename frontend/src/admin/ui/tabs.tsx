@@ -67,20 +67,20 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
   };
 
   return (
-    <div className="ed-tabs">
-      <div className={`ed-tabs__bar${more.start ? ' has-more-start' : ''}${more.end ? ' has-more-end' : ''}`}>
+    <div className="kit-tabs">
+      <div className={`kit-tabs__bar${more.start ? ' has-more-start' : ''}${more.end ? ' has-more-end' : ''}`}>
         {/* Pointer help only: keyboard users move through the tabs with the arrow keys. */}
         {more.start ? (
-          <button type="button" className="ed-tabs__scroll ed-tabs__scroll--start" tabIndex={-1} aria-hidden="true" onClick={() => scrollBy(-1)}>
+          <button type="button" className="kit-tabs__scroll kit-tabs__scroll--start" tabIndex={-1} aria-hidden="true" onClick={() => scrollBy(-1)}>
             ‹
           </button>
         ) : null}
         {more.end ? (
-          <button type="button" className="ed-tabs__scroll ed-tabs__scroll--end" tabIndex={-1} aria-hidden="true" onClick={() => scrollBy(1)}>
+          <button type="button" className="kit-tabs__scroll kit-tabs__scroll--end" tabIndex={-1} aria-hidden="true" onClick={() => scrollBy(1)}>
             ›
           </button>
         ) : null}
-        <div className="ed-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown} ref={listRef} onScroll={measure}>
+        <div className="kit-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown} ref={listRef} onScroll={measure}>
           {tabs.map((tab) => {
             const active = tab.key === selected;
             return (
@@ -93,7 +93,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
                 type="button"
                 role="tab"
                 id={tabId(tab.key)}
-                className={`ed-tabs__tab${active ? ' is-active' : ''}`}
+                className={`kit-tabs__tab${active ? ' is-active' : ''}`}
                 aria-selected={active}
                 aria-controls={panelId}
                 tabIndex={active ? 0 : -1}
@@ -105,7 +105,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
           })}
         </div>
       </div>
-      <div className="ed-tabs__panel" role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0}>
+      <div className="kit-tabs__panel" role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0}>
         {children}
       </div>
     </div>

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventSubscription, NewEvent, RecordedEvent } from '@punchline/domain';
+import type { Database } from '@punchline/projections';
+import { migrate } from '../../database/migrations';
+import { PostgresEventStore, postgresStoreMigrations } from '../postgres-event-store';
 
 /** Helpers shared by the event store's test suites (test-support/ is left out of the build). */
 export function newEvent(type: string, data: unknown, eventId: string = randomUUID()): NewEvent {
@@ -53,4 +56,10 @@ export async function take(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The PostgreSQL event store's tables on `db` (migrated), and the store over them. */
+export async function freshStore(db: Database): Promise<PostgresEventStore> {
+  await migrate(db, postgresStoreMigrations);
+  return new PostgresEventStore(db);
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A free loopback port, so PUBLIC_BASE_URL is known before the app starts. */
+/** A free loopback port, so PUBLIC_BASE_URL (callback URL, Origin check) is known before the app starts (int and e2e tests). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
