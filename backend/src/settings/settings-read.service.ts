@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import {
   VERSION_LIST_DEFAULT_LIMIT,
   VERSION_LIST_MAX_LIMIT,
+  activeLock,
   normaliseSettings,
   visitorSettings,
   type DraftLock,
@@ -9,6 +10,7 @@ import {
   type SettingsReading,
   type SettingsRecord,
   type SettingsVersionView,
+  type SiteState,
   type StoredSettings,
 } from '@punchline/domain';
 import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
@@ -182,6 +184,11 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
   /** A lock view with its holder's name added (see adminName). */
   async named(lock: DraftLockView | null): Promise<DraftLockView | null> {
     return lock ? { ...lock, holder_name: await this.adminName(lock.holder_email) } : null;
+  }
+
+  /** The lock a site state holds at `now`, with its holder's name: what the lock commands answer with. */
+  lockIn(state: SiteState, now: Date): Promise<DraftLockView | null> {
+    return this.named(toLockView(activeLock(state, now.toISOString())));
   }
 
   /** The current lock with its holder's name; an expired one reads as none (takeover is allowed then). */

@@ -13,11 +13,7 @@ const BEFORE_ANY_EVENT = new Date(0).toISOString();
 @Controller('api/settings/history/restore')
 @UseFilters(DraftEditAccessFilter)
 export class RestoreFromHistoryHttpController {
-  constructor(
-    private readonly history: SiteHistory,
-    private readonly site: SiteStream,
-    private readonly reads: SettingsReadService,
-  ) {}
+  constructor(private readonly history: SiteHistory, private readonly site: SiteStream, private readonly reads: SettingsReadService) {}
 
   /**
    * DESIGN §13: the draft becomes that stage's record as of `position`, in the lock holder's hands:

@@ -12,11 +12,7 @@ const LIVE_VERSIONS = new Set(['Published', 'LiveRolledBack']);
 @ApiTags('history')
 @Controller('api/settings/rollback')
 export class RollbackLiveHttpController {
-  constructor(
-    private readonly history: SiteHistory,
-    private readonly site: SiteStream,
-    private readonly reads: SettingsReadService,
-  ) {}
+  constructor(private readonly history: SiteHistory, private readonly site: SiteStream, private readonly reads: SettingsReadService) {}
 
   /**
    * DESIGN §13: live becomes the live record as it was right after the publish at `position`; the

@@ -1,9 +1,8 @@
 import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { activeLock } from '@punchline/domain';
 import type { LockAnswer } from '../get-lock/get-lock.query';
 import { DraftEditAccessFilter } from '../settings-request';
-import { SettingsReadService, toLockView } from '../settings-read.service';
+import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { ReleaseLockRequestDto } from './release-lock.request.dto';
 import { Clock } from '../../platform/event-sourcing/clock';
@@ -13,11 +12,7 @@ import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 @Controller('api/settings/lock/release')
 @UseFilters(DraftEditAccessFilter)
 export class ReleaseLockHttpController {
-  constructor(
-    private readonly site: SiteStream,
-    private readonly clock: Clock,
-    private readonly reads: SettingsReadService,
-  ) {}
+  constructor(private readonly site: SiteStream, private readonly clock: Clock, private readonly reads: SettingsReadService) {}
 
   /**
    * SPEC §7: {lock, error}; a no-op unless the caller holds the lock. Also the page-close beacon: an
@@ -31,6 +26,6 @@ export class ReleaseLockHttpController {
   async release(@Actor() actor: AdminIssuer, @Body() { reason }: ReleaseLockRequestDto): Promise<LockAnswer> {
     const outcome = await this.site.execute(actor, { type: 'ReleaseLock', data: reason === undefined ? {} : { reason } });
     // Whatever lock is left (another editor's, when the caller held none).
-    return { lock: await this.reads.named(toLockView(activeLock(outcome.state, this.clock.now().toISOString()))), error: null };
+    return { lock: await this.reads.lockIn(outcome.state, this.clock.now()), error: null };
   }
 }
