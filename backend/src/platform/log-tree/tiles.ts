@@ -209,9 +209,29 @@ export async function fetchNodes(client: SqlClient, keys: NodeKey[]): Promise<Ma
   for (const row of rows) {
     const slice = slices[Number(row.n)];
     const bytes = Buffer.from(row.hashes, 'hex');
-    if (bytes.length === slice.count * HASH) found.set(nodeId(slice.key), subtreeRoot(bytes, 0, slice.count));
+    if (bytes.length === slice.count * HASH) found.set(nodeId(slice.key), rootOfSlice(bytes, slice.count));
   }
   return found;
+}
+
+/**
+ * Roots of the larger slices recently hashed, keyed by a digest of the slice's own bytes: the
+ * checkpoint and the upper nodes of proofs read the same slices again and again. Keyed by content,
+ * never by position, so a tile rewritten behind the app's back is simply hashed afresh (nothing
+ * read from the table is ever skipped: only the arithmetic on identical bytes is).
+ */
+const sliceRoots = new Map<string, Buffer>();
+const SLICE_ROOTS_KEPT = 4096;
+
+function rootOfSlice(bytes: Buffer, count: number): Buffer {
+  if (count < 8) return subtreeRoot(bytes, 0, count);
+  const key = hash('sha256', bytes, 'base64');
+  const known = sliceRoots.get(key);
+  if (known) return Buffer.from(known);
+  const root = subtreeRoot(bytes, 0, count);
+  if (sliceRoots.size >= SLICE_ROOTS_KEPT) sliceRoots.delete(sliceRoots.keys().next().value!);
+  sliceRoots.set(key, root);
+  return root;
 }
 
 /** The stored leaf hashes in [from, from + count), by leaf index (none past the tree's end). */
