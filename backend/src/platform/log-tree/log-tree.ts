@@ -171,7 +171,7 @@ export interface LogPublicKey {
   verifier_key: string;
 }
 
-/** Leaves per catch-up transaction: 256 full level-0 tiles. */
+/** Leaves per catch-up transaction (a whole number of level-0 tiles). */
 const CATCH_UP_CHUNK = 65_536;
 const MAX_SAFE_POSITION = Number.MAX_SAFE_INTEGER;
 
