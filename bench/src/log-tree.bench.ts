@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@punchline/domain';
-import { Projector, ensureReadModels } from '@punchline/projections';
+import { Projector, allProjections, ensureReadModels } from '@punchline/projections';
 import { PostgresEventStore } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { eventStoreMigrations } from '@punchline/backend/dist/platform/event-store/create-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
@@ -84,15 +84,21 @@ export async function logTreeBench(): Promise<Section> {
     const cp = timings(checkpoint);
     metrics.push({ name: 'signed checkpoint', value: `p50 ${fmt(cp.p50, 2)} ms, p99 ${fmt(cp.p99, 2)} ms`, target: 'p99 < 5 ms', pass: cp.p99 < 5 });
 
-    // Appends with the tree kept by the projector's leader beside them, until the tree covers them,
-    // against the same appends with no tree kept: alternating, the median ratio reported.
+    // What keeping the tree costs the app as it runs: the app always runs a projector (its read
+    // models), and the tree is one more projection its leader extends after each batch, in the
+    // batch's transaction. So the baseline is the same appends with the app's projector running its
+    // read models without the tree, and both are timed from the first append until the projector
+    // has covered the last one (waitFor: every projection it runs, the tree included when kept).
     const store = new PostgresEventStore(db);
+    const readModels = allProjections();
+    const treeProjection = logTreeProjection(postgresLeafSource);
+    await ensureReadModels(db, [...readModels, treeProjection]);
+    // The read models start at the seeded log's head, as in an app that has been running (the seeded
+    // events carry no content): the runs below project only their own appends.
+    await db.query(`UPDATE rm.projection_checkpoints SET position = $1 WHERE name = ANY($2::text[])`, [LOG_EVENTS, readModels.map((p) => p.name)]);
     const appendRun = async (withTree: boolean): Promise<number> => {
-      const projector = withTree ? new Projector({ db, store, projections: [logTreeProjection(postgresLeafSource)], pollMs: 50 }) : null;
-      if (projector) {
-        await ensureReadModels(db, [logTreeProjection(postgresLeafSource)]);
-        await projector.start();
-      }
+      const projector = new Projector({ db, store, projections: withTree ? [...readModels, treeProjection] : readModels, pollMs: 50 });
+      await projector.start();
       const started = performance.now();
       let last = 0;
       await Promise.all(
@@ -100,14 +106,12 @@ export async function logTreeBench(): Promise<Section> {
           for (let i = 0; i < APPEND_EVENTS / 8; i += 1) last = Math.max(last, (await store.append(`bench-${w}`, [makeEvent(i)], { expectedRevision: 'any' })).position);
         }),
       );
-      if (projector) {
-        while ((await tree.size()) < last) await new Promise((resolve) => setTimeout(resolve, 5));
-        await projector.stop();
-      } else {
-        // Without a leader keeping it, the tree catches up later; do that outside the timing.
-      }
+      if (!(await projector.waitFor(last, 120_000))) throw new Error(`the projector did not cover position ${last}`);
       const seconds = (performance.now() - started) / 1000;
-      if (!projector) await tree.catchUp();
+      await projector.stop();
+      // Without the tree kept, its projection checkpoint stays behind: catch it up outside the timing,
+      // so the next run with the tree starts level.
+      if (!withTree) await tree.catchUp();
       return APPEND_EVENTS / seconds;
     };
     await appendRun(false);
@@ -117,15 +121,16 @@ export async function logTreeBench(): Promise<Section> {
     const ratios = pairs.map((p) => p.without / p.with).sort((a, b) => a - b);
     const median = ratios[Math.floor(PAIRED_RUNS / 2)]!;
     metrics.push({
-      name: 'append cost with the tree kept (8 writers, 1 event/append)',
+      name: 'append cost with the tree kept (8 writers, 1 event/append, until the projector covers the last)',
       value: `${fmt(median, 3)}× the cost without (runs: ${pairs.map((p) => `${fmt(p.with)} vs ${fmt(p.without)} events/s`).join(' / ')})`,
       target: '≤ 1.1×',
       pass: median <= 1.1,
     });
     await store.close();
     notes.push(
-      'The tree is extended by the projector leader right after each batch (not inside the append), so an append does the same work with or without it; the append figure is measured from the first append until the tree covers the last one.',
-      `Proofs and checkpoints: ${SAMPLES} samples each at random positions, one query for the nodes each answer needs.`,
+      'Append cost: the tree is extended by the projector leader in each batch\'s transaction (not inside the append). Compared: 4,000 appends by 8 writers with the app\'s projector running its read models (audit, site settings, contact responses, media files) without the tree, against the same with the tree as one more projection; each timed from the first append until the projector has covered the last one. Runs alternate (one warm-up pair, then the median of the paired ratios).',
+      `Building: catch-up of the whole seeded log from an empty tree (65,536 chain hashes per query as one aggregated row, the next chunk read on another connection meanwhile, its tiles (height 4) upserted in one statement per chunk transaction).`,
+      `Proofs and checkpoints: ${SAMPLES} samples each at random positions, one query for the tile slices under the nodes each answer needs (a node between stored levels is hashed from ≤ 8 stored hashes).`,
       `Load average (1 min) ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0], 1)} at the end: on a machine shared with other work these figures measure the contention as much as the code.`,
     );
   } finally {

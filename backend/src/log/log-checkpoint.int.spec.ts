@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { verifyCheckpointCommand } from '../cli';
 import { main } from '../cli/cli';
 import { eventHash } from '../platform/event-store/hash-chain';
+import { discardTreeFrom } from '../platform/log-tree/tiles';
 import { databaseKinds } from '../test-support/test-database';
 import { verifyConsistency, verifyInclusion } from '../test-support/rfc9162-verifier';
 import { lockAndSave, startSettingsApp, type SettingsApp } from '../settings/test-support/settings-app.test-kit';
@@ -122,7 +123,7 @@ describe.each(databaseKinds())('signed checkpoints and proofs on %s', (kind) => 
     await s.app.db.query('DELETE FROM es.events WHERE global_position >= $1', [cut]);
     // A tree longer than the log: a restart's catch-up says so instead of refusing to start.
     await expect(s.app.runtime.logTree.catchUp()).resolves.toMatchObject({ problem: expect.stringContaining('cut short') });
-    await s.app.db.query('DELETE FROM es.merkle_nodes WHERE idx >= (($1::bigint - 1) >> level)', [cut]);
+    await discardTreeFrom(s.app.db, cut - 1);
     expect((await s.a.get('/api/admin/audit/verify')).body.ok).toBe(true);
 
     const check = (await s.a.post('/api/log/check', { checkpoint })).body;
@@ -148,7 +149,7 @@ describe.each(databaseKinds())('signed checkpoints and proofs on %s', (kind) => 
     // The stored tree still holds the old leaves, which locates the change.
     expect((await s.a.post('/api/log/check', { checkpoint })).body).toMatchObject({ verdict: 'rewritten', size: head, first_difference: target });
     // A careful forger rebuilds the tree too: the checkpoint alone then names the rewrite, an earlier export locates it.
-    await s.app.db.query('DELETE FROM es.merkle_nodes WHERE idx >= (($1::bigint - 1) >> level)', [target]);
+    await discardTreeFrom(s.app.db, target - 1);
     await s.app.runtime.logTree.catchUp();
     expect((await s.visitor.get('/api/log/checkpoint')).body).not.toBe(checkpoint);
     expect((await s.a.post('/api/log/check', { checkpoint })).body).toMatchObject({ verdict: 'rewritten', first_difference: null });

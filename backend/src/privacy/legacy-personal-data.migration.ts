@@ -10,6 +10,7 @@ import {
 import { LIVE_SCHEMA, type Database, type SqlClient } from '@punchline/projections';
 import { APPEND_LOCK_KEY } from '../platform/event-store/event-store.migration';
 import { eventHashFromCanonical } from '../platform/event-store/hash-chain';
+import { discardTreeFrom } from '../platform/log-tree/tiles';
 import { PrivacyStore } from './privacy-store';
 
 /** Read models that held first-release personal data (audit meta, inbox rows): rebuilt after a migration. */
@@ -130,8 +131,7 @@ export async function moveLegacyPersonalDataOutOfLog(db: Database, now: () => Da
     );
     await tx.query('INSERT INTO es.streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision', [PRIVACY_MIGRATION_STREAM, revision]);
     // 4. i27's Merkle tree from the first changed leaf (leaf i = position i + 1), rebuilt by its catch-up.
-    const merkle = await tx.query<{ present: boolean }>(`SELECT to_regclass('es.merkle_nodes') IS NOT NULL AS present`);
-    if (merkle.rows[0]?.present) await tx.query('DELETE FROM es.merkle_nodes WHERE idx >= (($1::bigint - 1) >> level)', [firstPosition]);
+    await discardTreeFrom(tx, firstPosition - 1);
     // 5. Read models that held the words: rebuilt from the rewritten log at start-up (tables dropped).
     const checkpoints = await tx.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [`${LIVE_SCHEMA}.projection_checkpoints`]);
     if (checkpoints.rows[0]?.present) {

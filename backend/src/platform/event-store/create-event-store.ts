@@ -8,6 +8,7 @@ import type { EventStoreLogger } from './eventstoredb-subscription';
 import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore } from './postgres-event-store';
 import { eventStoreDbLeafSource, logTreeMigration, logTreeProjection, postgresLeafSource, type LeafSource } from '../log-tree/log-tree';
+import { logTreeTilesMigration } from '../log-tree/tiles';
 
 export interface EventStoreConfig {
   eventStore: 'postgres' | 'eventstoredb';
@@ -18,7 +19,7 @@ export interface EventStoreConfig {
 export type VerifiableEventStore = EventStore & LogIntegrity;
 
 /** Every migration the event-store side needs, whichever store is chosen (the EventStoreDB one is empty tables on postgres). */
-export const eventStoreMigrations: Migration[] = [...postgresStoreMigrations, eventStoreDbMigration, logTreeMigration];
+export const eventStoreMigrations: Migration[] = [...postgresStoreMigrations, eventStoreDbMigration, logTreeMigration, logTreeTilesMigration];
 
 /** Picks the adapter named by EVENT_STORE (DESIGN §10). */
 export function createEventStore(

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 import { migrate } from '../database/migrations';
 import { eventStoreMigrations, leafSourceFor, storeProjections } from './create-event-store';
 import { LogTree } from '../log-tree/log-tree';
+import { discardTreeFrom } from '../log-tree/tiles';
 import { referenceLeafHash, referenceTreeHash, verifyConsistency, verifyInclusion } from '../../test-support/rfc9162-verifier';
 import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
 import { EventDecodeError, STORE_METADATA_KEY } from './eventstoredb-mapping';
@@ -353,7 +354,8 @@ describe('EventStoreDB adapter over the client', () => {
      * checkpoints are emptied first: each case starts from an unsealed log.
      */
     async function sealedLog() {
-      await db.query('TRUNCATE es.esdb_log_digest; TRUNCATE es.merkle_nodes; DROP SCHEMA IF EXISTS rm CASCADE');
+      await db.query('TRUNCATE es.esdb_log_digest; DROP SCHEMA IF EXISTS rm CASCADE');
+      await discardTreeFrom(db, 0);
       const server = new InMemoryEventStoreDb();
       const { store } = open(server);
       const site = uniqueStream('site');
@@ -404,7 +406,7 @@ describe('EventStoreDB adapter over the client', () => {
         await expect(tree.check(before.note)).resolves.toMatchObject({ verdict: 'extends', size: 4, current_size: 6 });
 
         // An existing log: the tree discarded from leaf 3 on is rebuilt at start-up to the same root.
-        await db.query('DELETE FROM es.merkle_nodes WHERE idx >= ((3 - 1) >> level)');
+        await discardTreeFrom(db, 2);
         await expect(tree.catchUp()).resolves.toMatchObject({ from: 2, size: 6, done: true });
         expect((await tree.checkpoint()).note).toBe(after.note);
 
@@ -538,7 +540,8 @@ describe('EventStoreDB adapter over the client', () => {
 
   describe('5. the projector wakes on the store’s subscription', () => {
     it('read-your-writes does not wait for the poll, and health sees the subscription', async () => {
-      await db.query('TRUNCATE es.esdb_log_digest; TRUNCATE es.merkle_nodes; DROP SCHEMA IF EXISTS rm CASCADE');
+      await db.query('TRUNCATE es.esdb_log_digest; DROP SCHEMA IF EXISTS rm CASCADE');
+      await discardTreeFrom(db, 0);
       const { server, store } = open();
       const projector = new Projector({ db, store, projections: [...allProjections(), ...storeProjections(store)], pollMs: 60_000 });
       await projector.start();

@@ -3,11 +3,12 @@ import { exportLine } from '../event-store/hash-chain';
 import { MerkleFrontier, leafHashOfChainHash } from './merkle';
 import { noteSignedBy, openNote, parseCheckpointText, type Checkpoint, type Verifier } from './signed-note';
 import type { LeafSource } from './log-tree';
+import { readStoredLeaves } from './tiles';
 
 /**
  * Does a log extend a checkpoint written down earlier (DESIGN §15, `verify --checkpoint`, Site
  * history's check)? The tree is recomputed from the chain hashes as they are now (never trusted
- * from es.merkle_nodes), so a tail deleted with SQL shows as a shorter log, and a tail altered with
+ * from the stored tiles), so a tail deleted with SQL shows as a shorter log, and a tail altered with
  * every later chain hash recomputed shows as another root at the checkpoint's size.
  */
 
@@ -109,11 +110,7 @@ export async function* liveLeaves(client: SqlClient, source: LeafSource, options
   for (;;) {
     const rows = await source.readAfter(client, after, Number.MAX_SAFE_INTEGER, batchSize);
     if (rows.length === 0) return;
-    const stored = await client.query<{ idx: string | number; hash: string }>(
-      `SELECT idx, encode(hash, 'hex') AS hash FROM es.merkle_nodes WHERE level = 0 AND idx >= $1 AND idx < $2`,
-      [index, index + rows.length],
-    );
-    const claimed = new Map(stored.rows.map((r) => [Number(r.idx), Buffer.from(r.hash, 'hex')]));
+    const claimed = await readStoredLeaves(client, index, rows.length);
     for (const row of rows) {
       yield { chainHash: row.hash, claimedLeaf: claimed.get(index) ?? null, occurredAt: null };
       index += 1;

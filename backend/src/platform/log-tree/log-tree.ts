@@ -1,27 +1,16 @@
 import { LIVE_SCHEMA, qualified, CHECKPOINT_TABLE, type Database, type Projection, type SqlClient } from '@punchline/projections';
 import type { Migration } from '../database/migrations';
-import {
-  MerkleFrontier,
-  consistencyProof,
-  frontierKeys,
-  inclusionProof,
-  leafHashOfChainHash,
-  nodeId,
-  treeHash,
-  withNodes,
-  type NodeKey,
-  type WrittenNode,
-} from './merkle';
+import { consistencyProof, inclusionProof, leafHashOfChainHash, leafHashesOfChainHashes, nodeId, treeHash, withNodes } from './merkle';
+import { appendToTiles, discardTreeFrom, fetchNodes, readTreeEdge, treeSize, writeTiles, type TreeEdge } from './tiles';
 import { compareWithCheckpoint, liveLeaves, parseEarlier, type CheckpointComparison } from './checkpoint-check';
 import { checkpointText, generateSeed, signNote, signerFromSeed, verifierKeyText, type NoteSigner } from './signed-note';
 
 /**
- * The stored Merkle tree over the global log (DESIGN §15, ARCHITECTURE "Log tree"). es.merkle_nodes
- * holds every complete subtree: level 0 the leaf hashes, (L, idx) the subtree over leaves
- * [idx·2^L, (idx+1)·2^L). The tree's size is its number of level-0 rows (contiguous from 0), so the
- * table is its own checkpoint: whoever discards the tree from some position on (the privacy
- * migration of issue 28: DELETE … WHERE idx >= ((p-1) >> level)) leaves a smaller, still valid
- * tree that catch-up extends again.
+ * The stored Merkle tree over the global log (DESIGN §15, ARCHITECTURE "Log tree"). This first
+ * layout, es.merkle_nodes (one row per complete subtree), is what 0270 created; 0271
+ * (logTreeTilesMigration, tiles.ts) converts it into tiles and drops it. The tree's size is the
+ * leaves its level-0 tiles hold, so the table is its own checkpoint: discardTreeFrom (issue 28's
+ * migration) leaves a smaller, still valid tree that catch-up extends again.
  */
 export const logTreeMigration: Migration = {
   id: '0270_log_tree',
@@ -47,6 +36,15 @@ export const LOG_TREE_LOCK_KEY = 715027;
 /** The checkpoint name of the tree in rm.projection_checkpoints (the leader keeps it up to date). */
 export const LOG_TREE_NAME = 'log_tree';
 
+/** Consecutive leaves' chain hashes, read in one row: their raw bytes (32 each) and the last one's position. */
+export interface LeafChunk {
+  count: number;
+  /** Store position of the last leaf read (`after` when none). */
+  last: number;
+  /** count × 32 bytes: the chain hashes, hex-decoded, in log order. */
+  hashes: Buffer;
+}
+
 /**
  * Where the leaves come from: an event's chain hash, in log order. Postgres: es.events, positions
  * 1, 2, 3… (leaf i is position i+1). EventStoreDB: the log digest's rows in position order (commit
@@ -54,6 +52,12 @@ export const LOG_TREE_NAME = 'log_tree';
  */
 export interface LeafSource {
   readonly gapless: boolean;
+  /**
+   * Like readAfter, as one aggregated row (what building the tree reads: no per-row parsing); a
+   * gapless source stops before a missing position (a missing event is the chain's to name, and no
+   * leaf may be skipped).
+   */
+  readChunk(client: SqlClient, after: number, upTo: number, limit: number): Promise<LeafChunk>;
   /** Chain hashes after store position `after`, up to `upTo`, at most `limit`, in log order. */
   readAfter(client: SqlClient, after: number, upTo: number, limit: number): Promise<{ position: number; hash: string }[]>;
   /** The store position of leaf `index` (0-based), or null past the end. */
@@ -64,8 +68,30 @@ export interface LeafSource {
   occurredAt(client: SqlClient, position: number): Promise<string | null>;
 }
 
+/** Chain hashes as stored (hex, concatenated) to their bytes; anything but 64 lowercase hex digits each is refused. */
+function chunkOf(count: number, last: number, hex: string | null): LeafChunk {
+  const text = hex ?? '';
+  if (text.length !== count * 64 || !/^[0-9a-f]*$/.test(text)) throw new Error(`not ${count} chain hashes up to position ${last}: the log holds a hash that is not 64 hex digits`);
+  return { count, last, hashes: Buffer.from(text, 'hex') };
+}
+
 export const postgresLeafSource: LeafSource = {
   gapless: true,
+  async readChunk(client, after, upTo, limit) {
+    const { rows } = await client.query<{ n: string | number; last: string | number | null; hashes: string | null }>(
+      `SELECT count(*) AS n, max(global_position) AS last, string_agg(hash, '' ORDER BY global_position) AS hashes
+         FROM es.events WHERE global_position > $1 AND global_position <= $2`,
+      [after, Math.min(upTo, after + limit)],
+    );
+    const count = Number(rows[0]?.n ?? 0);
+    if (count === 0) return { count: 0, last: after, hashes: Buffer.alloc(0) };
+    if (Number(rows[0].last) - after === count) return chunkOf(count, Number(rows[0].last), rows[0].hashes);
+    // A gap: only the leaves before it (rare; read row by row to find it).
+    const found = await this.readAfter(client, after, upTo, limit);
+    let contiguous = 0;
+    while (contiguous < found.length && found[contiguous].position === after + contiguous + 1) contiguous += 1;
+    return chunkOf(contiguous, after + contiguous, found.slice(0, contiguous).map((r) => r.hash).join(''));
+  },
   async readAfter(client, after, upTo, limit) {
     const { rows } = await client.query<{ position: string | number; hash: string }>(
       'SELECT global_position AS position, hash FROM es.events WHERE global_position > $1 AND global_position <= $2 ORDER BY global_position',
@@ -89,6 +115,15 @@ export const postgresLeafSource: LeafSource = {
 
 export const eventStoreDbLeafSource: LeafSource = {
   gapless: false,
+  async readChunk(client, after, upTo, limit) {
+    const { rows } = await client.query<{ n: string | number; last: string | number | null; hashes: string | null }>(
+      `SELECT count(*) AS n, max(position) AS last, string_agg(hash, '' ORDER BY position) AS hashes
+         FROM (SELECT position, hash FROM es.esdb_log_digest WHERE position > $1 AND position <= $2 ORDER BY position LIMIT $3) AS d`,
+      [after, upTo, limit],
+    );
+    const count = Number(rows[0]?.n ?? 0);
+    return count === 0 ? { count: 0, last: after, hashes: Buffer.alloc(0) } : chunkOf(count, Number(rows[0].last), rows[0].hashes);
+  },
   async readAfter(client, after, upTo, limit) {
     const { rows } = await client.query<{ position: string | number; hash: string }>(
       'SELECT position, hash FROM es.esdb_log_digest WHERE position > $1 AND position <= $2 ORDER BY position LIMIT $3',
@@ -136,7 +171,8 @@ export interface LogPublicKey {
   verifier_key: string;
 }
 
-const CATCH_UP_CHUNK = 50_000;
+/** Leaves per catch-up transaction (a whole number of level-0 tiles). */
+const CATCH_UP_CHUNK = 65_536;
 const MAX_SAFE_POSITION = Number.MAX_SAFE_INTEGER;
 
 /** The tree, its signer and its answers (checkpoint, proofs), on either store. */
@@ -177,24 +213,37 @@ export class LogTree {
     this.progress = { from, size: from, done: false };
     await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
-      // Nodes past the tree's size (a tree discarded by level-0 rows only) would collide with the
-      // ones about to be written: cleared once here, one index range per level.
-      const size = await treeSize(tx);
-      for (let level = 0; level < 63; level += 1) await tx.query('DELETE FROM es.merkle_nodes WHERE level = $1 AND idx >= $2', [level, Math.floor(size / 2 ** level)]);
+      // A stored level longer than the leaves imply (a tree cut at its leaves only) would disagree
+      // with the tiles about to be written: trimmed once here, to the tree its leaves make.
+      await discardTreeFrom(tx, await treeSize(tx));
     });
+    // PostgreSQL: the next chunk's chain hashes are read on another connection of the pool while
+    // this chunk is hashed and written (the rows are immutable; used only if the tree still ends
+    // where they start). PGlite is one connection in this process: nothing to overlap.
+    let next: { after: number; chunk: Promise<LeafChunk> } | null = null;
+    const prefetch = (after: number): { after: number; chunk: Promise<LeafChunk> } => {
+      const chunk = this.source.readChunk(this.db, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
+      chunk.catch(() => undefined);
+      return { after, chunk };
+    };
     for (;;) {
       const added = await this.db.transaction(async (tx) => {
         // Derived data: a chunk lost in a crash is simply built again at the next start.
         await tx.query('SET LOCAL synchronous_commit = off');
         await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
-        const size = await this.size(tx);
+        const edge = await readTreeEdge(tx);
+        const size = edge.size;
         const after = size === 0 ? 0 : await this.source.positionOfLeaf(tx, size - 1);
         // A tree longer than the log: events were removed behind the app's back. The app still
         // starts (the public site must stay up); verify --checkpoint and health name the cut.
         if (after === null) return { count: 0, size, more: false, problem: `the log tree has ${size} leaves but the log has fewer events: the log was cut short (run npm run verify -- --checkpoint)` };
-        const leaves = await this.source.readAfter(tx, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
-        const count = await extendTree(tx, this.source, size, after, leaves);
-        const covered = count > 0 ? leaves[count - 1].position : after;
+        const pending: { after: number; chunk: Promise<LeafChunk> } | null = next;
+        next = null;
+        const read = () => this.source.readChunk(tx, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
+        const chunk = pending?.after === after ? await pending.chunk.catch(read) : await read();
+        if (chunk.count === CATCH_UP_CHUNK && this.db.kind === 'pg') next = prefetch(chunk.last);
+        const count = await extendTree(tx, edge, chunk);
+        const covered = count > 0 ? chunk.last : after;
         await tx.query(
           `INSERT INTO ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)} (name, version, position) VALUES ($1, $2, $3)
            ON CONFLICT (name) DO UPDATE SET position = GREATEST(${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.position, EXCLUDED.position), updated_at = now()
@@ -287,13 +336,12 @@ export function logTreeProjection(source: LeafSource): Projection {
       if (schema !== LIVE_SCHEMA) throw new Error('The log tree covers the live log; it is never built into another schema');
       const upTo = events[events.length - 1].globalPosition;
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
-      const size = await treeSize(tx);
+      const edge = await readTreeEdge(tx);
       // Postgres: the tree's own size says where it stands (positions are leaf numbers). EventStoreDB:
       // the batch's first event normally follows the tree's last leaf (catch-up aligned the checkpoint).
-      const after = source.gapless ? size : await lastLeafPosition(tx, source, size, events[0].globalPosition - 1);
+      const after = source.gapless ? edge.size : await lastLeafPosition(tx, source, edge.size, events[0].globalPosition - 1);
       if (after === null || after >= upTo) return;
-      const leaves = await source.readAfter(tx, after, upTo, MAX_SAFE_POSITION);
-      await extendTree(tx, source, size, after, leaves);
+      await extendTree(tx, edge, await source.readChunk(tx, after, upTo, MAX_SAFE_POSITION));
     },
   };
 }
@@ -313,61 +361,13 @@ async function lastLeafPosition(tx: SqlClient, source: LeafSource, size: number,
   return source.positionOfLeaf(tx, size - 1);
 }
 
-/** The tree's size: its number of level-0 rows (contiguous from 0). */
-export async function treeSize(client: SqlClient): Promise<number> {
-  const { rows } = await client.query<{ last: string | number | null }>('SELECT max(idx) AS last FROM es.merkle_nodes WHERE level = 0');
-  return rows[0]?.last === null || rows[0]?.last === undefined ? 0 : Number(rows[0].last) + 1;
-}
-
 /**
- * Appends leaves (their chain hashes) to a tree of `size` leaves whose last leaf sits at store
- * position `after`; stops at a gap in a gapless log (a missing event is the chain's to name, and
- * no leaf may be skipped). Returns how many were appended.
+ * Appends a chunk of leaves (their chain hashes) to the tree whose right edge is `edge`. Every
+ * writer holds LOG_TREE_LOCK_KEY and starts from the edge it read under it, so the tiles written
+ * are exactly the edge's partial ones (rewritten) and new ones. Returns how many were appended.
  */
-async function extendTree(tx: SqlClient, source: LeafSource, size: number, after: number, leaves: { position: number; hash: string }[]): Promise<number> {
-  let count = 0;
-  if (source.gapless) {
-    while (count < leaves.length && leaves[count].position === after + count + 1) count += 1;
-  } else {
-    count = leaves.length;
-  }
-  if (count === 0) return 0;
-  const frontier = new MerkleFrontier(size, await frontierHashes(tx, size));
-  const levels: number[] = [];
-  const idxs: number[] = [];
-  const hashes: string[] = [];
-  const keep = (node: WrittenNode) => {
-    levels.push(node.level);
-    idxs.push(node.idx);
-    hashes.push(node.hash.toString('hex'));
-  };
-  for (let i = 0; i < count; i += 1) frontier.append(leafHashOfChainHash(leaves[i].hash), keep);
-  // Every writer holds LOG_TREE_LOCK_KEY and starts from the size it read under it, so no node
-  // written here exists yet (catch-up clears strays past the size first): a plain insert.
-  await tx.query(
-    `INSERT INTO es.merkle_nodes (level, idx, hash)
-     SELECT l, i, decode(h, 'hex') FROM unnest($1::smallint[], $2::bigint[], $3::text[]) AS n(l, i, h) ORDER BY l, i`,
-    [levels, idxs, hashes],
-  );
-  return count;
-}
-
-async function frontierHashes(client: SqlClient, size: number): Promise<Buffer[]> {
-  const keys = frontierKeys(size);
-  const found = await fetchNodes(client, keys);
-  return keys.map((k) => {
-    const hash = found.get(nodeId(k));
-    if (!hash) throw new Error(`the log tree of ${size} leaves lacks its node at level ${k.level}, index ${k.idx}`);
-    return hash;
-  });
-}
-
-async function fetchNodes(client: SqlClient, keys: NodeKey[]): Promise<Map<string, Buffer>> {
-  if (keys.length === 0) return new Map();
-  const { rows } = await client.query<{ level: number; idx: string | number; hash: string }>(
-    `SELECT n.level, n.idx, encode(n.hash, 'hex') AS hash FROM es.merkle_nodes n
-       JOIN unnest($1::smallint[], $2::bigint[]) AS k(level, idx) ON n.level = k.level AND n.idx = k.idx`,
-    [keys.map((k) => k.level), keys.map((k) => k.idx)],
-  );
-  return new Map(rows.map((r) => [nodeId({ level: Number(r.level), idx: Number(r.idx) }), Buffer.from(r.hash, 'hex')]));
+async function extendTree(tx: SqlClient, edge: TreeEdge, chunk: LeafChunk): Promise<number> {
+  if (chunk.count === 0) return 0;
+  await writeTiles(tx, appendToTiles(edge, leafHashesOfChainHashes(chunk.hashes)).tiles);
+  return chunk.count;
 }

@@ -30,6 +30,17 @@ export function leafHashOfChainHash(chainHashHex: string): Buffer {
   return hash('sha256', leafInput, 'buffer');
 }
 
+/** The leaf hashes of consecutive chain hashes given as raw bytes (32 each, in one buffer): one buffer, 32 bytes per leaf. */
+export function leafHashesOfChainHashes(chainHashes: Buffer): Buffer {
+  if (chainHashes.length % 32 !== 0) throw new Error(`chain hashes are 32 bytes each, not ${chainHashes.length} bytes in all`);
+  const leaves = Buffer.allocUnsafe(chainHashes.length);
+  for (let offset = 0; offset < chainHashes.length; offset += 32) {
+    chainHashes.copy(leafInput, 1, offset, offset + 32);
+    hash('sha256', leafInput, 'buffer').copy(leaves, offset);
+  }
+  return leaves;
+}
+
 /** SHA-256(0x01 ‖ left ‖ right). */
 export function nodeHash(left: Buffer, right: Buffer): Buffer {
   left.copy(nodeInput, 1);
