@@ -1,7 +1,7 @@
 /** Visitors' media reads one process serves at once (issue 24: a flood must not starve admins' writes). */
 export const MEDIA_READS_AT_ONCE = 8;
 /** Reads one client may have waiting: a page's images many times over, or a school behind one address. */
-export const MEDIA_READS_WAITING_PER_CLIENT = 192;
+export const MEDIA_READS_WAITING_PER_CLIENT = 256;
 /** Reads waiting in total: beyond this the process is flooded, and answers 503 with Retry-After. */
 export const MEDIA_READS_WAITING = 1024;
 /**
