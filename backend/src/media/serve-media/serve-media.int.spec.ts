@@ -145,11 +145,14 @@ describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
     // When a visitor asks for a file, then it waits instead of being refused
     let answered = false;
     const waiting = getRaw(m, svg.url).finally(() => (answered = true));
-    for (let i = 0; i < 50 && queue.queued === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && queue.queued === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect([queue.queued, answered]).toEqual([1, false]);
     // and is answered as soon as a turn is free.
     held.pop()!();
     expect((await waiting).status).toBe(200);
+    // (its turn ends when the server sees the connection's answer finished, a moment after the client)
+    for (let i = 0; i < 500 && queue.busy > held.length; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(queue.busy).toBe(held.length);
     // Given the waiting room full, when a visitor asks, then the answer is 503 with Retry-After at once.
     // (fillers given a turn keep it until the end, as reads in progress would)
     let draining = false;
