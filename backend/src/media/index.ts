@@ -2,6 +2,7 @@
 export { ResponsiveImages } from './responsive-images';
 export { MediaImagesReactor } from './process-images/media-images.reactor';
 export { MediaModule } from './media.module';
+export { MediaReadTurns } from './serve-media/media-read-turns';
 export { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY } from './media.tokens';
 export type { StorageIdentity } from './storage/storage-identity';
 export { migrateMediaToS3 } from './storage/migrate-to-s3';

@@ -21,6 +21,7 @@ import { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY, MEDIA_URL_OPTIONS } from './medi
 import { RenameMediaHandler } from './rename-media/rename-media.handler';
 import { RenameMediaHttpController } from './rename-media/rename-media.http.controller';
 import { ServeMediaHttpController } from './serve-media/serve-media.http.controller';
+import { MediaReadTurns } from './serve-media/media-read-turns';
 import { createMediaStorage } from './storage/create-media-storage';
 import type { MediaStorage } from './storage/media-storage.port';
 import { describeStorage, ensureStorageIdentity, type StorageIdentity } from './storage/storage-identity';
@@ -75,8 +76,9 @@ interface OpenedStorage {
     SvgChecker,
     MediaImagesReactor,
     ResponsiveImages,
+    MediaReadTurns,
   ],
-  exports: [MediaImagesReactor, ResponsiveImages, MEDIA_STORAGE_IDENTITY, MEDIA_STORAGE, MediaLibraryView],
+  exports: [MediaImagesReactor, ResponsiveImages, MediaReadTurns, MEDIA_STORAGE_IDENTITY, MEDIA_STORAGE, MediaLibraryView],
 })
 export class MediaModule implements OnApplicationShutdown {
   constructor(@Inject(MEDIA_STORAGE) private readonly storage: MediaStorage) {}

@@ -37,6 +37,11 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=3600';
  * for an hour after the variant exists.
  */
 export const PROVISIONAL_CACHE_CONTROL = 'no-store';
+/**
+ * A variant asked for by its storage key: the key names the content it was made from, its width
+ * and its format, so the bytes under it never change and anyone may keep them for a year.
+ */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The storage identity marker (storage/storage-identity.ts) is not part of the library. */
 const NOT_SERVED = new Set(['.punchline-storage']);
 /**
@@ -80,6 +85,14 @@ function listedVariant(library: MediaState, key: string): { path: string; varian
     index = built;
   }
   return index.get(key) ?? null;
+}
+
+/**
+ * The validator of a listed variant, from the library alone (its key is content-addressed and its
+ * size recorded): a revalidation is answered 304 without touching the store.
+ */
+export function variantEtag(variant: ImageVariant): string {
+  return `"${variant.key.slice(VARIANTS_PREFIX.length).replace(/[^0-9a-z.]/gi, '-')}-${variant.size.toString(16)}"`;
 }
 
 /** Content-Disposition with the file name; stored names are ASCII, older objects may not be. */
@@ -130,7 +143,14 @@ export class ServeMediaHttpController {
     if (path.startsWith(VARIANTS_PREFIX)) {
       const listed = library ? listedVariant(library, path) : null;
       if (!listed) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
-      return this.send(req, res, listed.variant.key, listed.variant, listed.path, MEDIA_CACHE_CONTROL);
+      const etag = variantEtag(listed.variant);
+      // A browser or CDN that has it already is answered from the library, without a read of the store.
+      if (notModified({ 'if-none-match': req.headers['if-none-match'] }, etag, new Date(0))) {
+        this.commonHeaders(res, etag, null, IMMUTABLE_CACHE_CONTROL);
+        res.status(304).end();
+        return;
+      }
+      return this.send(req, res, listed.variant.key, listed.variant, listed.path, IMMUTABLE_CACHE_CONTROL, etag);
     }
 
     // A variant when there is one; until the pipeline has made them, the (clean) file itself.
@@ -174,27 +194,31 @@ export class ServeMediaHttpController {
     res.end(req.method === 'HEAD' ? undefined : clean);
   }
 
-  private commonHeaders(res: Response, etag: string, lastModified: Date, cacheControl: string): void {
+  private commonHeaders(res: Response, etag: string, lastModified: Date | null, cacheControl: string): void {
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', lastModified.toUTCString());
+    if (lastModified) res.setHeader('Last-Modified', lastModified.toUTCString());
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', MEDIA_CSP);
   }
 
-  /** Streams a stored object (the file, or one of its variants) with revalidation and byte ranges. */
-  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null, path: string, cacheControl: string): Promise<void> {
+  /**
+   * Streams a stored object (the file, or one of its variants) with revalidation and byte ranges;
+   * `knownEtag` when the library names the content (a variant by its key), else the store's.
+   */
+  private async send(req: Request, res: Response, key: string, variant: ImageVariant | null, path: string, cacheControl: string, knownEtag?: string): Promise<void> {
     const info = await this.storage.head(key);
     if (!info) throw new DomainError('NOT_FOUND', MEDIA_TEXTS.notFound);
-    this.commonHeaders(res, info.etag, info.lastModified, cacheControl);
+    const etag = knownEtag ?? info.etag;
+    this.commonHeaders(res, etag, info.lastModified, cacheControl);
     res.setHeader('Accept-Ranges', 'bytes');
-    if (notModified({ 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] }, info.etag, info.lastModified)) {
+    if (notModified({ 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] }, etag, info.lastModified)) {
       res.status(304).end();
       return;
     }
 
     const ifRange = single(req.headers['if-range']);
-    const range = rangeStillValid(ifRange, info.etag, info.lastModified) ? parseByteRange(single(req.headers.range), info.size) : ({ kind: 'whole' } as const);
+    const range = rangeStillValid(ifRange, etag, info.lastModified) ? parseByteRange(single(req.headers.range), info.size) : ({ kind: 'whole' } as const);
     if (range.kind === 'unsatisfiable') {
       res.status(416).setHeader('Content-Range', `bytes */${info.size}`);
       res.json({ error: 'Requested range not satisfiable' });

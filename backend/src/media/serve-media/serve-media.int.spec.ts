@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, uploaded, type MediaApp } from '../test-support/media-app.test-kit';
-import { MEDIA_CSP } from './serve-media.http.controller';
+import { IMMUTABLE_CACHE_CONTROL, MEDIA_CSP, variantEtag } from './serve-media.http.controller';
+import { MediaReadTurns } from './media-read-turns';
+import { MEDIA_READS_AT_ONCE, MEDIA_READS_WAITING, MEDIA_READ_RETRY_AFTER_SECONDS, MEDIA_READ_TEXTS, type Release } from './fair-queue';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
 import { phonePhoto } from '../test-support/photo-fixture';
@@ -101,7 +103,7 @@ describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
 
   it('serves a variant asked for by its storage key as stored (never re-encoded) when the library lists it, else 404 (issue 24 point 2)', async () => {
     const { path } = await uploaded(m, 'raw-keys.jpg', await phonePhoto({ width: 700, height: 500 }));
-    let variants: Array<{ key: string; width: number; format: string }> = [];
+    let variants: Array<{ key: string; width: number; height: number; format: 'jpeg' | 'webp' | 'avif' | 'png'; size: number }> = [];
     for (let i = 0; i < 300 && variants.length === 0; i++) {
       const processed = (await m.pipelineEvents()).find((e) => e.type === 'MediaImageProcessed' && (e.data as { path: string }).path === path);
       if (processed) variants = (processed.data as { variants: typeof variants }).variants;
@@ -117,16 +119,16 @@ describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
     };
     for (const variant of variants) {
       const res = await getRaw(m, `/api/storage/proxy?bucket=media&path=${encodeURIComponent(variant.key)}`);
-      // The store's own validator: the bytes were streamed, not decoded and cleaned again.
-      const etag = (await storage.head(variant.key))!.etag;
-      expect([variant.key, res.status, res.headers.get('content-type'), res.headers.get('etag'), res.body.equals(await stored(variant.key))]).toEqual([
-        variant.key,
-        200,
-        `image/${variant.format}`,
-        etag,
-        true,
-      ]);
+      // The stored bytes exactly: streamed, not decoded and cleaned again.
+      expect([variant.key, res.status, res.headers.get('content-type'), res.body.equals(await stored(variant.key))]).toEqual([variant.key, 200, `image/${variant.format}`, true]);
     }
+    // The key names its content: kept a year by anyone, revalidated from the library alone.
+    const key = `/api/storage/proxy?bucket=media&path=${encodeURIComponent(variants[0]!.key)}`;
+    const first = await getRaw(m, key);
+    expect([first.headers.get('cache-control'), first.headers.get('etag')]).toEqual([IMMUTABLE_CACHE_CONTROL, variantEtag(variants[0]!)]);
+    const again = await getRaw(m, key, { 'if-none-match': first.headers.get('etag')! });
+    expect([again.status, again.body.length, again.headers.get('cache-control'), again.headers.get('etag')]).toEqual([304, 0, IMMUTABLE_CACHE_CONTROL, variantEtag(variants[0]!)]);
+    expect((await getRaw(m, key, { 'if-none-match': '"stale"' })).status).toBe(200);
     // In the store under the variants' prefix, but listed by no file of the library: not served.
     const unlisted = variants[0]!.key.replace(/\/[^/]+$/, '/4096.webp');
     await storage.put(unlisted, await stored(variants[0]!.key), 'image/webp');
@@ -134,6 +136,37 @@ describe.each(databaseKinds())('GET /api/storage/proxy on %s', (kind) => {
       const res = await getRaw(m, `/api/storage/proxy?bucket=media&path=${encodeURIComponent(key)}`);
       expect([key, res.status]).toEqual([key, 404]);
     }
+  });
+
+  it('makes visitors wait their turn when every turn is taken, and refuses with 503 and Retry-After only when the waiting room is full (issue 24)', async () => {
+    const { queue } = m.app.app.get(MediaReadTurns);
+    // Given every turn taken (as by a flood of reads in progress)
+    const held: Release[] = await Promise.all(Array.from({ length: MEDIA_READS_AT_ONCE }, () => queue.enter('flood')!));
+    // When a visitor asks for a file, then it waits instead of being refused
+    let answered = false;
+    const waiting = getRaw(m, svg.url).finally(() => (answered = true));
+    for (let i = 0; i < 500 && queue.queued === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect([queue.queued, answered]).toEqual([1, false]);
+    // and is answered as soon as a turn is free.
+    held.pop()!();
+    expect((await waiting).status).toBe(200);
+    // (its turn ends when the server sees the connection's answer finished, a moment after the client)
+    for (let i = 0; i < 500 && queue.busy > held.length; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(queue.busy).toBe(held.length);
+    // Given the waiting room full, when a visitor asks, then the answer is 503 with Retry-After at once.
+    // (fillers given a turn keep it until the end, as reads in progress would)
+    let draining = false;
+    const parked: Release[] = [];
+    const fillers: Array<Promise<void>> = [];
+    while (queue.queued < MEDIA_READS_WAITING) fillers.push(queue.enter(`filler-${fillers.length}`)!.then((release) => (draining ? release() : void parked.push(release))));
+    const refused = await getRaw(m, svg.url);
+    expect([refused.status, refused.headers.get('retry-after'), refused.json().error]).toEqual([503, String(MEDIA_READ_RETRY_AFTER_SECONDS), MEDIA_READ_TEXTS.busy]);
+    draining = true;
+    for (const release of [...held, ...parked]) release();
+    await Promise.all(fillers);
+    for (const release of parked) release();
+    expect([queue.busy, queue.queued]).toEqual([0, 0]);
+    expect((await getRaw(m, svg.url)).status).toBe(200);
   });
 
   it('serves signed-in non-admins as well as visitors', async () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
+import { DomainError, extensionOf } from '@punchline/domain';
+import { SVG_LIMIT_TEXTS, SVG_MAX_BYTES } from './svg-check';
 
 /** The file multer hands over from this storage: memoryStorage's buffer, plus the SHA-256 of its bytes. */
 export type HashedFile = Express.Multer.File & { sha256?: string };
@@ -8,21 +10,38 @@ export type HashedFile = Express.Multer.File & { sha256?: string };
 /**
  * multer's memory storage, hashing the bytes as they arrive (issue 25): a duplicate upload is
  * answered from the hash of the bytes as sent, so the hash is ready when the last byte is, and the
- * 409 needs only a lookup (no image is ever decoded for it). Limits stay multer's (fileSize, files).
+ * 409 needs only a lookup (no image is ever decoded for it). Limits are multer's (fileSize, files),
+ * and a file named .svg stops at SVG_MAX_BYTES as it arrives: the SVG check refuses anything
+ * larger, so the rest of 20 MB is never held in memory (multer discards the rest of the request).
  */
 export function hashingMemoryStorage(): StorageEngine {
   return {
     _handleFile(_req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<HashedFile>) => void): void {
       const hash = createHash('sha256');
       const chunks: Buffer[] = [];
+      const cap = extensionOf(Buffer.from(file.originalname, 'latin1').toString('utf8')) === 'svg' ? SVG_MAX_BYTES : Infinity;
+      let size = 0;
+      let answered = false;
+      const answer = (error: unknown, info?: Partial<HashedFile>): void => {
+        if (answered) return;
+        answered = true;
+        callback(error, info);
+      };
       file.stream.on('data', (chunk: Buffer) => {
+        if (answered) return;
+        size += chunk.length;
+        if (size > cap) {
+          chunks.length = 0;
+          file.stream.resume();
+          return answer(new DomainError('INVALID_INPUT', SVG_LIMIT_TEXTS.tooLarge));
+        }
         hash.update(chunk);
         chunks.push(chunk);
       });
-      file.stream.once('error', (error) => callback(error));
+      file.stream.once('error', (error) => answer(error));
       file.stream.once('end', () => {
         const buffer = Buffer.concat(chunks);
-        callback(null, { buffer, size: buffer.length, sha256: hash.digest('hex') });
+        answer(null, { buffer, size: buffer.length, sha256: hash.digest('hex') });
       });
     },
     _removeFile(_req: Request, file: Express.Multer.File, callback: (error: Error | null) => void): void {

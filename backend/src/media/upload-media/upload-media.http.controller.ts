@@ -7,6 +7,7 @@ import { UploadMediaHandler, type UploadMediaAnswer } from './upload-media.handl
 import { hashingMemoryStorage, type HashedFile } from './hashing-memory-storage';
 import { UploadMediaRequestDto } from './upload-media.request.dto';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
+import { AdminWriteFirst } from '../serve-media/media-read-turns';
 
 /** Multer stops reading at the size limit; its 413 gets the library's own wording. */
 @Catch()
@@ -28,6 +29,7 @@ export class UploadMediaHttpController {
   @Post()
   @HttpCode(201)
   @UseInterceptors(
+    AdminWriteFirst,
     FileInterceptor('file', {
       storage: hashingMemoryStorage(),
       // The file is checked in memory (type by its bytes) before it is stored; 25 MB bounds that.

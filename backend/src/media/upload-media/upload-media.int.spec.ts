@@ -7,6 +7,8 @@ import { ImageWork } from '../images/image-work';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SVG_LIMIT_TEXTS } from './svg-check';
+import { SvgChecker } from './svg-checker';
+import { request as httpRequest } from 'node:http';
 
 const SVG_PAYLOADS = join(__dirname, '../test-support/svg-payloads');
 const svgFixtures = (kind: 'hostile' | 'benign') => readdirSync(join(SVG_PAYLOADS, kind)).map((name) => ({ name, bytes: readFileSync(join(SVG_PAYLOADS, kind, name)) }));
@@ -144,6 +146,48 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
     expect(answered.length).toBeGreaterThanOrEqual(5);
     const tooBig = await upload(m, 'huge.svg', huge);
     expect([tooBig.status, tooBig.json().error]).toEqual([400, SVG_LIMIT_TEXTS.tooLarge]);
+  }, 60_000);
+
+  it('refuses an SVG over 5 MB while it arrives, never holding it whole nor handing it to the check (400, the same message)', async () => {
+    const check = jest.spyOn(m.app.app.get(SvgChecker), 'check');
+    // Given a 20 MB SVG sent in pieces, each written only when the connection takes it
+    const boundary = 'punchline-test-boundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.svg"\r\nContent-Type: image/svg+xml\r\n\r\n<svg ${SVG_NS}>`);
+    const piece = Buffer.from('<rect width="1" height="1"/>'.repeat(2_400));
+    const pieces = Math.ceil((20 * 1024 * 1024) / piece.length);
+    const tail = Buffer.from(`</svg>\r\n--${boundary}--\r\n`);
+    const url = new URL('/api/storage/upload?duplicate=keep', m.app.baseUrl);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: m.app.baseUrl, cookie: m.adminCookie } });
+      req.once('error', reject);
+      let answered = false;
+      req.once('response', (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.once('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      let written = 0;
+      const write = (): void => {
+        if (answered) return;
+        if (written === 0) req.write(head);
+        while (written < pieces) {
+          written += 1;
+          if (!req.write(piece)) return void req.once('drain', write);
+        }
+        req.end(tail);
+      };
+      write();
+    });
+    // Then the answer is the size refusal, decided as the bytes passed 5 MB (multer reads the rest
+    // of the request and drops it, so the client reads the answer instead of a broken connection)
+    expect([answer.status, JSON.parse(answer.body).error]).toEqual([400, SVG_LIMIT_TEXTS.tooLarge]);
+    expect(check).not.toHaveBeenCalled();
+    check.mockRestore();
+    expect((await m.admin.get('/api/storage/list?q=huge')).body.items).toEqual([]);
   }, 60_000);
 
   it('refuses a request without a file, or with the file under another field name (400)', async () => {

@@ -5,9 +5,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import express from 'express';
+import { MEDIA_PROXY_PATH } from '@punchline/domain';
 import { AppModule } from '../../app.module';
 import type { Runtime } from '../runtime';
 import { PublicPagesMiddleware } from '../../site';
+import { MediaReadTurns } from '../../media';
 import { ErrorBodyFilter } from './domain-error.filter';
 import { RequestValidationPipe } from './validation';
 import { baseSecurityHeaders } from './security-headers';
@@ -36,6 +38,8 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   const client = join(frontendDistDir(), 'client');
   // Build files the front door does not compress (images, fonts) or a client that accepts no compression.
   if (existsSync(client)) app.use('/assets', express.static(join(client, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  // Visitors' media reads wait their turn before anything else runs for them (issue 24).
+  app.use(MEDIA_PROXY_PATH, app.get(MediaReadTurns).handle);
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
