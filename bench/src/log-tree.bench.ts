@@ -6,7 +6,8 @@ import { Projector, allProjections, ensureReadModels } from '@punchline/projecti
 import { PostgresEventStore } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { eventStoreMigrations } from '@punchline/backend/dist/platform/event-store/create-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
-import { LogTree, logTreeProjection, postgresLeafSource } from '@punchline/backend/dist/platform/log-tree/log-tree';
+import { LogTree, logTreeProjection } from '@punchline/backend/dist/platform/log-tree/log-tree';
+import { postgresLeafSource } from '@punchline/backend/dist/platform/log-tree/leaf-source';
 import { freshDatabase, fmt, percentile, type Section } from './support';
 
 /**

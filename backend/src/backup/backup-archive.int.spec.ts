@@ -9,7 +9,8 @@ import { createEventStore, eventStoreMigrations, storeProjections, type Verifiab
 import { EventStoreDbEventStore } from '../platform/event-store/eventstoredb-event-store';
 import { InMemoryEventStoreDb } from '../platform/event-store/test-support/in-memory-eventstoredb';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
-import { LogTree, postgresLeafSource } from '../platform/log-tree/log-tree';
+import { LogTree } from '../platform/log-tree/log-tree';
+import { postgresLeafSource } from '../platform/log-tree/leaf-source';
 import { generateSeed, openNote, signNote, signerFromSeed } from '../platform/log-tree/signed-note';
 import { logSigningKeySideStore } from './log-signing-key.side-store';
 import { BackupInvalidError, checkpointFromTree, ensureBackupTables, restoreBackup, validateBackup, writeBackupFile, type BackupSideStore } from '.';

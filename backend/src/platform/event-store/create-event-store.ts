@@ -7,7 +7,8 @@ import { eventStoreDbMigration } from './eventstoredb.migration';
 import type { EventStoreLogger } from './eventstoredb-subscription';
 import type { LogIntegrity } from './hash-chain';
 import { PostgresEventStore } from './postgres-event-store';
-import { eventStoreDbLeafSource, logTreeMigration, logTreeProjection, postgresLeafSource, type LeafSource } from '../log-tree/log-tree';
+import { logTreeMigration, logTreeProjection } from '../log-tree/log-tree';
+import { eventStoreDbLeafSource, postgresLeafSource, type LeafSource } from '../log-tree/leaf-source';
 import { logTreeTilesMigration } from '../log-tree/tiles';
 
 export interface EventStoreConfig {

@@ -2,7 +2,7 @@ import type { SqlClient } from '@punchline/projections';
 import { exportLine } from '../event-store/hash-chain';
 import { MerkleFrontier, leafHashOfChainHash } from './merkle';
 import { noteSignedBy, openNote, parseCheckpointText, type Checkpoint, type Verifier } from './signed-note';
-import type { LeafSource } from './log-tree';
+import type { LeafSource } from './leaf-source';
 import { readStoredLeaves } from './tiles';
 
 /**

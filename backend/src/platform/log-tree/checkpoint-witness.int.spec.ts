@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 import { migrate } from '../database/migrations';
 import { eventStoreMigrations } from '../event-store/create-event-store';
 import { CheckpointWitness } from './checkpoint-witness';
-import { LogTree, postgresLeafSource } from './log-tree';
+import { LogTree } from './log-tree';
+import { postgresLeafSource } from './leaf-source';
 
 /** CHECKPOINT_WITNESS_URL: a loopback witness receives each new checkpoint once, as text/plain. */
 describe('the checkpoint witness', () => {

@@ -4,7 +4,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test
 import { verifyConsistency, verifyInclusion } from '../../test-support/rfc9162-verifier';
 import { migrate } from '../database/migrations';
 import { eventStoreMigrations } from '../event-store/create-event-store';
-import { LogTree, logTreeMigration, logTreeProjection, postgresLeafSource } from './log-tree';
+import { LogTree, logTreeMigration, logTreeProjection } from './log-tree';
+import { postgresLeafSource } from './leaf-source';
 import { MerkleFrontier, consistencyProof, inclusionProof, leafHashOfChainHash, nodeId, treeHash, type NodeReader } from './merkle';
 import { discardTreeFrom, logTreeTilesMigration, treeSize } from './tiles';
 
