@@ -150,7 +150,11 @@ describe.each(databaseKinds())('image pipeline over HTTP on %s', (kind) => {
     }));
     m.app.app.get(MediaImagesReactor).wake();
     await waitFor(async () => (await m.pipelineEvents()).find((e) => (e.data as { path: string }).path === 'broken.jpg'), 'the failure');
-    const item = (await m.admin.get('/api/storage/list')).body.items.find((i: { path: string }) => i.path === 'broken.jpg');
+    // The list is a read model: it has the failure once the projector has its event (CI saw it read a moment before).
+    const item = await waitFor(async () => {
+      const listed = (await m.admin.get('/api/storage/list')).body.items.find((i: { path: string; processing_error: string | null }) => i.path === 'broken.jpg');
+      return listed?.processing_error ? listed : undefined;
+    }, 'the failure in the list');
     expect(item).toMatchObject({ thumbnail_url: null, processing_error: IMAGE_TEXTS.truncated });
     expect((await served(m, '/api/storage/proxy?bucket=media&path=broken.jpg')).status).toBe(409);
   });
