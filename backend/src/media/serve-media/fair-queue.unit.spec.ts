@@ -76,4 +76,25 @@ describe('FairQueue', () => {
     expect([order, queue.busy, queue.queued]).toEqual([['v1', 'v2', 'v3'], 3, 0]);
     for (const turn of turns) (await turn)();
   });
+
+  it('paces the turns it gives while a write goes first, so visitors cannot keep the event loop busy back to back', async () => {
+    // Given four turns while writing but one new turn per 50 ms at most (a clock the test moves)
+    let now = 1_000;
+    const queue = new FairQueue(4, 10, 10, 4, 50, () => now);
+    const order: string[] = [];
+    // When a write starts and three reads arrive at once
+    const write = queue.yieldTo();
+    const turns = [1, 2, 3].map((i) => entering(queue, order, 'v', `v${i}`)!);
+    await settle();
+    // Then one is answered now and the others wait for the pace, though turns are free
+    expect([order, queue.busy, queue.queued]).toEqual([['v1'], 1, 2]);
+    now += 50;
+    await new Promise((r) => setTimeout(r, 80));
+    expect([order, queue.busy, queue.queued]).toEqual([['v1', 'v2'], 2, 1]);
+    // and when the write ends the rest go at once.
+    write();
+    await settle();
+    expect([order, queue.busy, queue.queued]).toEqual([['v1', 'v2', 'v3'], 3, 0]);
+    for (const turn of turns) (await turn)();
+  });
 });
