@@ -89,13 +89,7 @@ export class FairQueue {
    */
   yieldTo(): Release {
     this.writes += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.writes -= 1;
-      this.next();
-    };
+    return this.once(() => (this.writes -= 1));
   }
 
   /** Turns taken now (for tests and health). */
@@ -109,11 +103,16 @@ export class FairQueue {
   }
 
   private releaser(): Release {
+    return this.once(() => (this.running -= 1));
+  }
+
+  /** A release that counts once however often it is called (a turn ends by its answer or its timer), then hands turns on. */
+  private once(undo: () => void): Release {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.running -= 1;
+      undo();
       this.next();
     };
   }
