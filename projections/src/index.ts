@@ -9,6 +9,7 @@ export * from './contact/contact-responses.projection';
 export * from './contact/contact-responses.queries';
 export * from './runner/batch-plan';
 export * from './runner/read-models';
+export * from './runner/deferred-indexes';
 export * from './runner/projector';
 export * from './replay/replay';
 export * from './replay/replay-report';

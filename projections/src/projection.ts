@@ -28,8 +28,25 @@ export interface Projection {
    * batch), and a comparing replay not at all (it reads whole tables by primary key). Must be idempotent.
    */
   readIndexes?(tx: SqlClient, schema: string): Promise<void>;
+  /**
+   * Indexes a screen is faster with and correct without, too costly to build inside a restore
+   * (runner/deferred-indexes.ts): made with the tables where they are empty or rebuilt by a replay,
+   * otherwise built in the background by the projector leader.
+   */
+  deferredIndexes?: DeferredIndex[];
   /** Applies events (ascending global position, none seen before) inside the caller's transaction. */
   apply(tx: SqlClient, schema: string, events: RecordedEvent[]): Promise<void>;
+}
+
+export interface DeferredIndex {
+  /** Index name, unique in the schema. */
+  name: string;
+  /** Unqualified table name. */
+  table: string;
+  /** What follows `ON <table>`, e.g. `USING gin (search gin_trgm_ops)`. */
+  definition: string;
+  /** An extension the index needs; where the database has none (PGlite), the index is not made. */
+  extension?: 'pg_trgm';
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;

@@ -9,16 +9,6 @@
 import type { SqlClient } from './ports/database.port';
 
 /**
- * Creates a trigram GIN index on `column` where the database has pg_trgm (PostgreSQL: a trusted
- * extension since 13). PGlite as published here lacks it: there the search reads the rows, which is
- * what the embedded, small-site default can afford.
- */
-export async function ensureTrigramIndex(tx: SqlClient, name: string, table: string, column: string): Promise<void> {
-  if (!(await ensureTrigramExtension(tx))) return;
-  await tx.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} USING gin (${column} gin_trgm_ops)`);
-}
-
-/**
  * Installs pg_trgm where the database has it; false where it does not. Callers that build indexes
  * in several transactions at once call it first: two concurrent CREATE EXTENSION IF NOT EXISTS
  * can collide on pg_extension's unique key.

@@ -18,6 +18,15 @@ describe.each(databaseKinds())('audit projection (rm.audit_log) on %s', (kind) =
       { position: 3, event_id: GIVEN.eventId(3), stream_id: GIVEN.streamId, occurred_at: GIVEN.occurredAt, actor_email: GIVEN.actorEmail, action: 'AnythingElse', meta: null },
     ]));
 
+  it('stores a batch whose values hold the separator or the null mark of its column texts exactly, as arrays', () =>
+    given(
+      { type: 'DraftSaved', data: { changes: { site_title: 'a\x1eb' } }, streamId: 'odd\x1estream' },
+      { type: 'AnythingElse', data: {}, metadata: { actorEmail: '\x1f' } },
+    ).then(ROWS, [
+      { position: 1, event_id: GIVEN.eventId(1), stream_id: 'odd\x1estream', occurred_at: GIVEN.occurredAt, actor_email: GIVEN.actorEmail, action: 'DraftSaved', meta: { changes: { site_title: 'a\x1eb' } } },
+      { position: 2, event_id: GIVEN.eventId(2), stream_id: GIVEN.streamId, occurred_at: GIVEN.occurredAt, actor_email: '\x1f', action: 'AnythingElse', meta: {} },
+    ]));
+
   it('takes the time from the command metadata, and the recording time when that is not a date', () =>
     given(
       { type: 'DraftSaved', data: {}, metadata: { occurredAt: '2024-05-01T10:00:00+02:00' } },

@@ -259,7 +259,9 @@ function eventStoreDbWriter(store: EventStore): EventWriter {
 async function rebuildReadModels(target: RestoreTarget): Promise<void> {
   const extra = [...(target.storeProjections ?? []), privacyEraserProjection];
   await ensureReadModels(target.db, extra);
-  await replay({ db: target.db, store: target.store, projections: allProjections(), swap: true, batchSize: 5000 });
+  // The audit search index is left to the app's projector (built in the background when it leads):
+  // over a million rows it took longer than writing every event (projections/src/runner/deferred-indexes.ts).
+  await replay({ db: target.db, store: target.store, projections: allProjections(), swap: true, batchSize: 5000, deferIndexes: true });
   const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra], batchSize: 5000, logger: quietLogger });
   for (;;) {
     const outcome = await projector.processNextBatch();

@@ -121,6 +121,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
           : `every event read back equals the archive's (EventStoreDB positions and times are the server's: the log digest hashes them anew)`) +
         ` (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
+    if (db.kind === 'pg') out("The audit log's search index is built by the app in the background once it runs (search works meanwhile, reading the rows).");
     if (erasuresFrom) out(`Erasures recorded after the backup and applied again: ${result.erasures.applied} (${result.erasures.rows} rows removed)`);
     return 0;
   } catch (error) {

@@ -3,9 +3,10 @@ import type { EventStore, RecordedEvent } from '@punchline/domain';
 import type { Database, SqlClient } from '../ports/database.port';
 import { assertIdentifier, qualified, type Projection } from '../projection';
 import { planBatch, readFrom, type ProjectionCursor } from '../runner/batch-plan';
-import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, PROJECTED_CHANNEL, assertUniqueNames, createCheckpointTable, readCheckpoints } from '../runner/read-models';
+import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, PROJECTED_CHANNEL, SWAPPED_CHANNEL, assertUniqueNames, createCheckpointTable, readCheckpoints } from '../runner/read-models';
 import { firstDifference, tableDigest, tableExists } from './table-digest';
 import { ensureTrigramExtension } from '../search';
+import { createDeferredIndexes } from '../runner/deferred-indexes';
 
 export interface ReplayProgress {
   /** Events applied so far. */
@@ -58,6 +59,11 @@ export interface ReplayOptions {
   replaySchema?: string;
   /** Leave the rebuilt schema in place for inspection (ignored with swap). */
   keepReplaySchema?: boolean;
+  /**
+   * With swap: install the tables without their deferred indexes (Projection.deferredIndexes),
+   * which the projector leader then builds in the background; a restore does (runner/deferred-indexes.ts).
+   */
+  deferIndexes?: boolean;
 }
 
 /** Attempts at pinning a still point of the live checkpoints; only an in-process projector on PGlite can move them. */
@@ -98,7 +104,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
   // whole, by primary key): swap builds them once over the loaded rows, before the last stretch,
   // and their time counts as rebuilding time so events per second stays the honest figure. Compare
   // mode skips them: the trigram index alone was half of a 100,000-event replay.
-  if (swap) builder.seconds += await buildReadIndexes(db, projections, replaySchema);
+  if (swap) builder.seconds += await buildReadIndexes(db, projections, replaySchema, options.deferIndexes === true);
 
   let tables: TableComparison[] | null = null;
   const session = await db.dedicatedSession();
@@ -137,12 +143,20 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
 /**
  * Builds each projection's read indexes over the loaded rows, side by side, one transaction each
  * (one trigram index over a million audit rows takes most of the time; the others finish beside
- * it). pg_trgm is installed first: two concurrent CREATE EXTENSION can collide. Answers the seconds.
+ * it), and its deferred ones unless `defer`. pg_trgm is installed first: two concurrent CREATE
+ * EXTENSION can collide. Answers the seconds.
  */
-async function buildReadIndexes(db: Database, projections: Projection[], schema: string): Promise<number> {
+async function buildReadIndexes(db: Database, projections: Projection[], schema: string, defer: boolean): Promise<number> {
   const started = performance.now();
   await db.transaction((tx) => ensureTrigramExtension(tx));
-  const built = await Promise.allSettled(projections.map((projection) => db.transaction(async (tx) => projection.readIndexes?.(tx, schema))));
+  const built = await Promise.allSettled(
+    projections.map((projection) =>
+      db.transaction(async (tx) => {
+        await projection.readIndexes?.(tx, schema);
+        if (!defer) await createDeferredIndexes(tx, projection, schema);
+      }),
+    ),
+  );
   const failed = built.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   return (performance.now() - started) / 1000;
@@ -276,4 +290,5 @@ async function swapTables(tx: SqlClient, cursors: ProjectionCursor<Projection>[]
     );
   }
   await tx.query('SELECT pg_notify($1, $2)', [PROJECTED_CHANNEL, String(Math.max(0, ...cursors.map((c) => c.position)))]);
+  await tx.query('SELECT pg_notify($1, $2)', [SWAPPED_CHANNEL, liveSchema]);
 }

@@ -3,7 +3,8 @@ import { assertNever, type EventStore, type EventSubscription } from '@punchline
 import type { Database, DedicatedSession } from '../ports/database.port';
 import { assertIdentifier, qualified, type Projection } from '../projection';
 import { planBatch, readFrom, type ProjectionCursor } from './batch-plan';
-import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, PROJECTED_CHANNEL, assertUniqueNames, ensureReadModels, readCheckpoints } from './read-models';
+import { buildDeferredIndexes } from './deferred-indexes';
+import { CHECKPOINT_TABLE, LIVE_SCHEMA, LOCK_KEYS, PROJECTED_CHANNEL, SWAPPED_CHANNEL, assertUniqueNames, ensureReadModels, readCheckpoints } from './read-models';
 
 /** pino-compatible (details first, message second), so the app's logger can be passed as is. */
 export interface ProjectorLogger {
@@ -117,6 +118,9 @@ export class Projector {
   private applied = 0;
   private batches = 0;
   private follower: WakeFollower | null = null;
+  /** The leader's background build of missing deferred indexes, and its backend's pid to cancel it on stop. */
+  private indexing: Promise<void> | null = null;
+  private indexingPid: number | null = null;
 
   constructor(options: ProjectorOptions) {
     assertUniqueNames(options.projections);
@@ -154,6 +158,8 @@ export class Projector {
     this.running = true;
     try {
       if (this.wakeOn === 'notify') this.unlisteners.push(await this.db.listen(this.channel, () => this.wake()));
+      // A replay swap (restore's, on any instance) installs tables without their deferred indexes.
+      this.unlisteners.push(await this.db.listen(SWAPPED_CHANNEL, () => this.leader && this.buildIndexesInBackground()));
       this.unlisteners.push(
         await this.db.listen(this.projectedChannel, () => {
           this.sharedRead = null;
@@ -174,6 +180,7 @@ export class Projector {
     await this.loop;
     this.loop = null;
     for (const unlisten of this.unlisteners.splice(0)) await unlisten().catch(() => undefined);
+    await this.stopIndexing();
     await this.stopFollowing();
     await this.resign();
     this.advanced.emit('advanced');
@@ -363,6 +370,37 @@ export class Projector {
     this.cursors = null;
     this.logger.info({ pid: process.pid }, 'projector is leader');
     if (this.wakeOn === 'subscription') this.follower = this.follow();
+    this.buildIndexesInBackground();
+  }
+
+  /**
+   * Missing deferred indexes (after a restore, or a build cut short) are built beside the batches,
+   * which they do not block (CREATE INDEX CONCURRENTLY); a failure is logged and the next start or
+   * swap tries again.
+   */
+  private buildIndexesInBackground(): void {
+    if (this.indexing || !this.running) return;
+    this.indexing = (async () => {
+      try {
+        const outcome = await buildDeferredIndexes(this.db, this.projections, this.schema, (pid) => {
+          this.indexingPid = pid;
+        });
+        if (outcome.built.length > 0) this.logger.info({ indexes: outcome.built, seconds: Math.round(outcome.seconds * 10) / 10 }, 'deferred read indexes built');
+      } catch (error) {
+        if (this.running) this.logger.warn({ err: describeError(error) }, 'building deferred read indexes failed; the next start or swap tries again');
+      } finally {
+        this.indexing = null;
+        this.indexingPid = null;
+      }
+    })();
+  }
+
+  /** A build still running is cancelled (it leaves an invalid index, dropped and built again next time). */
+  private async stopIndexing(): Promise<void> {
+    const indexing = this.indexing;
+    if (!indexing) return;
+    if (this.indexingPid !== null) await this.db.query('SELECT pg_cancel_backend($1)', [this.indexingPid]).catch(() => undefined);
+    await indexing;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Database, SqlClient } from '../ports/database.port';
 import { assertIdentifier, qualified, type Projection } from '../projection';
+import { createDeferredIndexes } from './deferred-indexes';
 
 /** Advisory lock keys of the read-model side (715001/715002 belong to the event store and migrations). */
 export const LOCK_KEYS = {
@@ -9,12 +10,16 @@ export const LOCK_KEYS = {
   batches: 715004,
   /** Serialises ensureReadModels across processes starting together. */
   readModelMigrations: 715005,
+  /** Held (session-level) by the one process building missing deferred indexes. */
+  deferredIndexes: 715006,
 } as const;
 
 export const LIVE_SCHEMA = 'rm';
 /** NOTIFY channel of committed checkpoint moves (projector batches, replay swaps). */
 export const PROJECTED_CHANNEL = 'rm_projected';
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
+/** NOTIFY channel of a replay swap: the installed tables may lack their deferred indexes. */
+export const SWAPPED_CHANNEL = 'rm_swapped';
 
 export interface Checkpoint {
   name: string;
@@ -63,6 +68,7 @@ export async function ensureReadModels(db: Database, projections: Projection[], 
       }
       await projection.migrate(tx, schema);
       await projection.readIndexes?.(tx, schema);
+      await createDeferredIndexes(tx, projection, schema);
       await tx.query(
         `INSERT INTO ${qualified(schema, CHECKPOINT_TABLE)} (name, version, position) VALUES ($1, $2, 0)
          ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = 0, updated_at = now()`,
