@@ -15,3 +15,4 @@ export * from './replay/replay';
 export * from './replay/replay-report';
 export * from './replay/table-digest';
 export * from './search';
+export * from './chain/hash-chain';
