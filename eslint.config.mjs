@@ -18,10 +18,23 @@ const throughIndex = (features) => ({
   regex: `^(\\.\\./)+(${features.join('|')})/(?!test-support/)`,
   message: 'Import another backend feature through its index (\'../<feature>\'), not a file inside it (issue 9).',
 });
-const backendFeatureZones = ['platform', 'test-support', ...BACKEND_FEATURES].map((folder) => ({
-  files: [`backend/src/${folder}/**/*.ts`],
-  rules: restrict([throughIndex(BACKEND_FEATURES.filter((feature) => feature !== folder))]),
-}));
+// The optional EventStoreDB adapter is a workspace of its own (eventstoredb/, issue 26). Production code
+// of the backend reaches it from one file, the one that creates the store; tests may also use its
+// emulation (@punchline/eventstoredb/test-support). The client library is that workspace's alone.
+const STORE_FACTORY = 'backend/src/platform/event-store/create-event-store.ts';
+const NO_CLIENT_LIBRARY = { group: ['@eventstore/*'], message: 'Only eventstoredb/ talks to @eventstore/db-client (issue 26).' };
+const NO_EVENTSTOREDB = {
+  group: ['@punchline/eventstoredb', '@punchline/eventstoredb/*', '**/eventstoredb/**'],
+  message: `The backend reaches the EventStoreDB adapter only through ${STORE_FACTORY} (issue 26).`,
+};
+const backendFeatureZones = ['platform', 'test-support', ...BACKEND_FEATURES].flatMap((folder) => {
+  const zone = throughIndex(BACKEND_FEATURES.filter((feature) => feature !== folder));
+  const tests = [`backend/src/${folder}/**/*.spec.ts`, `backend/src/${folder}/**/test-support/**/*.ts`];
+  return [
+    { files: [`backend/src/${folder}/**/*.ts`], rules: restrict([zone, NO_CLIENT_LIBRARY, NO_EVENTSTOREDB]) },
+    { files: folder === 'platform' ? [STORE_FACTORY, ...tests] : tests, rules: restrict([zone, NO_CLIENT_LIBRARY]) },
+  ];
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -45,7 +58,16 @@ export default tseslint.config(
   {
     files: ['projections/**/*.ts'],
     rules: restrict([
-      { group: ['@punchline/backend', '@punchline/frontend', '**/backend/**', '**/frontend/**', '@nestjs/*', 'react'], message: 'projections/ may import only domain/ (DESIGN §2).' },
+      { group: ['@punchline/backend', '@punchline/frontend', '@punchline/eventstoredb', '**/backend/**', '**/frontend/**', '**/eventstoredb/**', '@nestjs/*', 'react'], message: 'projections/ may import only domain/ (DESIGN §2).' },
+    ]),
+  },
+  {
+    files: ['eventstoredb/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['@punchline/backend', '@punchline/backend/*', '@punchline/frontend', '**/backend/**', '**/frontend/**', '@nestjs/*', 'react'],
+        message: 'eventstoredb/ may import only domain/ and projections/ (issue 26): the backend depends on it, never the reverse.',
+      },
     ]),
   },
   ...backendFeatureZones,

@@ -15,6 +15,8 @@ const common = {
   moduleNameMapper: {
     '^@punchline/domain$': '<rootDir>/domain/src/index.ts',
     '^@punchline/projections$': '<rootDir>/projections/src/index.ts',
+    '^@punchline/eventstoredb$': '<rootDir>/eventstoredb/src/index.ts',
+    '^@punchline/eventstoredb/test-support$': '<rootDir>/eventstoredb/src/test-support/index.ts',
     '\\.css$': '<rootDir>/infra/jest/style-stub.js',
   },
   testEnvironment: 'node',
@@ -25,8 +27,8 @@ module.exports = {
   // Per-project testTimeout is ignored by jest; the slowest level (browser tests) sets the bar.
   testTimeout: 120000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{domain,projections,backend,frontend}/**/*.unit.spec.ts?(x)'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,backend}/**/*.int.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{domain,projections,eventstoredb,backend,frontend}/**/*.unit.spec.ts?(x)'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,eventstoredb,backend}/**/*.int.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], setupFilesAfterEnv: ['<rootDir>/e2e/support/csp-guard.ts'] },
   ],
 };

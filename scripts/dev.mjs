@@ -9,7 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
 const children = [
   run('npx', ['tsc', '-b', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput']),
-  run(process.execPath, ['--watch-path=backend/dist', '--watch-path=projections/dist', '--watch-path=domain/dist', 'backend/dist/main.js']),
+  run(process.execPath, ['--watch-path=backend/dist', '--watch-path=projections/dist', '--watch-path=eventstoredb/dist', '--watch-path=domain/dist', 'backend/dist/main.js']),
   run('npm', ['run', 'dev', '-w', '@punchline/frontend']),
 ];
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));

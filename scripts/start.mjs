@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'backend', 'dist', '.build-stamp');
 const outputs = [join(root, 'backend', 'dist', 'main.js'), join(root, 'frontend', 'dist', 'client', 'index.html')];
-const sources = ['domain/src', 'projections/src', 'backend/src', 'frontend/src', 'frontend/index.html', 'frontend/vite.config.ts'];
+const sources = ['domain/src', 'projections/src', 'eventstoredb/src', 'backend/src', 'frontend/src', 'frontend/index.html', 'frontend/vite.config.ts'];
 
 /**
  * Image processing (sharp/libvips) fragments glibc's malloc arenas, and RSS grows far past what is in

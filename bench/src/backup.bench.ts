@@ -5,10 +5,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MEDIA_STREAM, SITE_STREAM, canonicalJson, contactStreamId } from '@punchline/domain';
-import type { Database } from '@punchline/projections';
 import { ensureBackupTables } from '@punchline/backend/dist/backup/backup.migration';
 import { eventStoreMigrations } from '@punchline/backend/dist/platform/event-store/create-event-store';
-import { eventHashFromCanonical } from '@punchline/backend/dist/platform/event-store/hash-chain';
+import { eventHashFromCanonical, type Database } from '@punchline/projections';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { freshDatabase, fmt, type Section } from './support';
 

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { canonicalJson } from '@punchline/domain';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
-import { eventHashFromCanonical } from '@punchline/backend/dist/platform/event-store/hash-chain';
+import { eventHashFromCanonical } from '@punchline/projections';
 import { privacyStoreMigration } from '@punchline/backend/dist/privacy/privacy-store.migration';
 import { sealPersonalData } from '@punchline/backend/dist/privacy/personal-data-seal';
 import { PrivacyStore } from '@punchline/backend/dist/privacy/privacy-store';

@@ -4,6 +4,8 @@ export * from './events/upcasting';
 export * from './events/canonical-json';
 export * from './events/decider';
 export * from './events/event-types';
+export * from './events/event-validation';
+export * from './events/open-subscriptions';
 export * from './errors/domain-error';
 export * from './access';
 export * from './audit';

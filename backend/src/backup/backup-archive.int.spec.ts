@@ -6,8 +6,8 @@ import { allProjections, ensureReadModels, type Database } from '@punchline/proj
 import { createMediaStorage, type MediaStorage } from '../media';
 import { migrate } from '../platform/database/migrations';
 import { createEventStore, eventStoreMigrations, storeProjections, type VerifiableEventStore } from '../platform/event-store/create-event-store';
-import { EventStoreDbEventStore } from '../platform/event-store/eventstoredb-event-store';
-import { InMemoryEventStoreDb } from '../platform/event-store/test-support/in-memory-eventstoredb';
+import { EventStoreDbEventStore } from '@punchline/eventstoredb';
+import { InMemoryEventStoreDb } from '@punchline/eventstoredb/test-support';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 import { LogTree } from '../platform/log-tree/log-tree';
 import { postgresLeafSource } from '../platform/log-tree/leaf-source';

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import * as tar from 'tar-stream';
 import { canonicalJson, isSafeMediaPath } from '@punchline/domain';
-import { ChainWalker, eventHashFromCanonical, type ChainExportHeader, type ChainRecord } from '../platform/event-store/hash-chain';
+import { ChainWalker, eventHashFromCanonical, type ChainExportHeader, type ChainRecord } from '@punchline/projections';
 import { CheckpointFormatError, parseEarlier } from '../platform/log-tree/checkpoint-check';
 import { noteSignedBy, openNote, parseCheckpointText, verifierKeyText, type Verifier } from '../platform/log-tree/signed-note';
 import { MerkleFrontier, leafHashOfChainHash } from '../platform/log-tree/merkle';

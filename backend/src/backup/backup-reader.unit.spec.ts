@@ -1,5 +1,5 @@
 import { canonicalJson } from '@punchline/domain';
-import { eventHash } from '../platform/event-store/hash-chain';
+import { eventHash } from '@punchline/projections';
 import { checkArchivedLine, verbatimRow } from './backup-reader';
 
 /**

@@ -7,9 +7,8 @@ import { PassThrough, type Readable, type Transform, type Writable } from 'node:
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar-stream';
 import { MEDIA_STREAM, mediaDecider, type EventStore, type MediaState } from '@punchline/domain';
-import type { Database } from '@punchline/projections';
+import type { Database, ChainExportHeader } from '@punchline/projections';
 import type { MediaStorage } from '../media';
-import type { ChainExportHeader } from '../platform/event-store/hash-chain';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

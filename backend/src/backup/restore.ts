@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState } from '@punchline/domain';
-import { Projector, allProjections, ensureReadModels, replay, type Database, type Projection } from '@punchline/projections';
+import { ChainWalker, Projector, allProjections, ensureReadModels, replay, type Database, type Projection, type LogIntegrity } from '@punchline/projections';
 import type { MediaStorage } from '../media';
 import { privacyEraserProjection } from '../privacy';
-import type { LogIntegrity } from '../platform/event-store/hash-chain';
 import { EVENTS_PREFIX, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { ChainWalker } from '../platform/event-store/hash-chain';
 import { leafSourceFor } from '../platform/event-store/create-event-store';
 import { compareWithCheckpoint, describeComparison, liveLeaves, parseEarlier } from '../platform/log-tree/checkpoint-check';
 import { archiveEntries, BackupInvalidError, checkArchivedLine, checkedRow, describeHead, eventLinesOf, parseArchivedEvent, validateBackup, verbatimRow, type ArchivedEvent, type ValidateOptions } from './backup-reader';

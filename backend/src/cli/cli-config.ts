@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { eventStoreConnectionStringSchema } from '../platform/event-store/eventstoredb-connection-string';
+import { eventStoreConnectionStringSchema } from '../platform/event-store/create-event-store';
 
 /**
  * The part of DESIGN §10 the command-line tools need, parsed once and failing loudly with the

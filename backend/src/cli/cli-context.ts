@@ -1,10 +1,9 @@
 import type { EventStore } from '@punchline/domain';
-import { allProjections, ensureReadModels, type Database, type Projection } from '@punchline/projections';
+import { allProjections, ensureReadModels, type Database, type Projection, type LogIntegrity } from '@punchline/projections';
 import pino from 'pino';
 import { migrate } from '../platform/database/migrations';
 import { openDatabase } from '../platform/database/open-database';
 import { createEventStore, eventStoreMigrations, storeProjections } from '../platform/event-store/create-event-store';
-import type { LogIntegrity } from '../platform/event-store/hash-chain';
 import type { CliConfig } from './cli-config';
 
 export interface CliContext {

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { verifyChainExport, type ChainVerification } from '../platform/event-store/hash-chain';
+import type { ChainVerification } from '@punchline/projections';
+import { verifyChainExport } from '../platform/event-store/hash-chain';
 import type { CliContext } from './cli-context';
 import { CheckpointFormatError, compareWithCheckpoint, describeComparison, parseEarlier, type LeafRecord } from '../platform/log-tree/checkpoint-check';
 import type { LogTree } from '../platform/log-tree/log-tree';

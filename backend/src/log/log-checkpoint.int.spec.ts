@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyCheckpointCommand } from '../cli';
 import { main } from '../cli/cli';
-import { eventHash } from '../platform/event-store/hash-chain';
+import { eventHash } from '@punchline/projections';
 import { discardTreeFrom } from '../platform/log-tree/tiles';
 import { databaseKinds } from '../test-support/test-database';
 import { verifyConsistency, verifyInclusion } from '../test-support/rfc9162-verifier';

@@ -1,12 +1,10 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { HistoryModule } from '../history';
 import type { AppConfig } from '../platform/config/config';
 import type { Database } from '@punchline/projections';
 import { CONFIG, DATABASE } from '../platform/platform.module';
 import { DeleteMediaHandler } from './delete-media/delete-media.handler';
 import { DeleteMediaHttpController } from './delete-media/delete-media.http.controller';
-import { ListMediaHandler } from './list-media/list-media.handler';
 import { ListMediaHttpController } from './list-media/list-media.http.controller';
 import { SvgChecker } from './upload-media/svg-checker';
 import { ImageWork } from './images/image-work';
@@ -15,7 +13,7 @@ import { MediaImagesReactor } from './process-images/media-images.reactor';
 import { ResponsiveImages } from './responsive-images';
 import { MediaStream } from './media-stream';
 import { mediaUrlOptions } from './media-url-options';
-import { MediaUsageHandler } from './media-usage/media-usage.handler';
+import { MediaUsageRead } from './media-usage/media-usage.read';
 import { MediaUsageHttpController } from './media-usage/media-usage.http.controller';
 import { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY, MEDIA_URL_OPTIONS } from './media.tokens';
 import { RenameMediaHandler } from './rename-media/rename-media.handler';
@@ -43,7 +41,7 @@ interface OpenedStorage {
  */
 @Global()
 @Module({
-  imports: [CqrsModule, HistoryModule],
+  imports: [HistoryModule],
   controllers: [UploadMediaHttpController, ListMediaHttpController, DeleteMediaHttpController, RenameMediaHttpController, ServeMediaHttpController, MediaUsageHttpController],
   providers: [
     {
@@ -68,10 +66,9 @@ interface OpenedStorage {
     { provide: MediaLibraryView, useClass: MediaLibraryFromStream },
     MediaFilesRead,
     UploadMediaHandler,
-    ListMediaHandler,
     DeleteMediaHandler,
     RenameMediaHandler,
-    MediaUsageHandler,
+    MediaUsageRead,
     ImageWork,
     SvgChecker,
     MediaImagesReactor,

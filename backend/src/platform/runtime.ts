@@ -1,13 +1,12 @@
 import pino from 'pino';
 import type { EventStore } from '@punchline/domain';
-import { Projector, allProjections, ensureReadModels, type Database } from '@punchline/projections';
+import { Projector, allProjections, ensureReadModels, type Database, type LogIntegrity } from '@punchline/projections';
 import type { AppConfig } from './config/config';
 import { openDatabase } from './database/open-database';
 import { migrate } from './database/migrations';
 import { createEventStore, eventStoreMigrations, leafSourceFor, storeProjections } from './event-store/create-event-store';
 import { LogTree } from './log-tree/log-tree';
 import { CheckpointWitness } from './log-tree/checkpoint-witness';
-import type { LogIntegrity } from './event-store/hash-chain';
 import { sharedStateMigration } from './shared-state/shared-state.migration';
 import { sharedSessionSecret } from './shared-state/shared-session-secret';
 import { privacyStoreMigration } from '../privacy/privacy-store.migration';

@@ -1,5 +1,5 @@
 import type { PersonalDataMovedOutOfLogData } from '@punchline/domain';
-import { eventHash, type ChainRecord } from '../platform/event-store/hash-chain';
+import { eventHash, type ChainRecord } from '@punchline/projections';
 
 export interface FormerHeadCheck {
   ok: boolean;

@@ -7,9 +7,8 @@ import {
   type PersonalDataMovedOutOfLogData,
   type ResponseNotesEditedData,
 } from '@punchline/domain';
-import { LIVE_SCHEMA, type Database, type SqlClient } from '@punchline/projections';
+import { LIVE_SCHEMA, type Database, type SqlClient, eventHashFromCanonical } from '@punchline/projections';
 import { APPEND_LOCK_KEY } from '../platform/event-store/event-store.migration';
-import { eventHashFromCanonical } from '../platform/event-store/hash-chain';
 import { discardTreeFrom } from '../platform/log-tree/tiles';
 import { PrivacyStore } from './privacy-store';
 

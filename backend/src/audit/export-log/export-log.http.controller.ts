@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { ChainExportHeader } from '../../platform/event-store/hash-chain';
+import type { ChainExportHeader } from '@punchline/projections';
 import { MerkleFrontier, leafHashOfChainHash } from '../../platform/log-tree/merkle';
 import type { Runtime } from '../../platform/runtime';
 import { RUNTIME } from '../../platform/platform.module';

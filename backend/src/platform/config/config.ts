@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { eventStoreConnectionStringSchema } from '../event-store/eventstoredb-connection-string';
+import { eventStoreConnectionStringSchema } from '../event-store/create-event-store';
 import { parseSignerKey, type NoteSigner } from '../log-tree/signed-note';
 
 /**

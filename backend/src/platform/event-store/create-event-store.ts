@@ -1,15 +1,15 @@
 import { DomainError, assertNever, type EventStore, type UpcasterRegistry } from '@punchline/domain';
-import type { Database, Projection } from '@punchline/projections';
+import type { Database, Projection, LogIntegrity } from '@punchline/projections';
 import type { Migration } from '../database/migrations';
 import { postgresStoreMigrations } from './event-store.migration';
-import { EventStoreDbEventStore } from './eventstoredb-event-store';
-import { eventStoreDbMigration } from './eventstoredb.migration';
-import type { EventStoreLogger } from './eventstoredb-subscription';
-import type { LogIntegrity } from './hash-chain';
+import { EventStoreDbEventStore, eventStoreDbMigration, type EventStoreLogger } from '@punchline/eventstoredb';
 import { PostgresEventStore } from './postgres-event-store';
 import { logTreeMigration, logTreeProjection } from '../log-tree/log-tree';
 import { eventStoreDbLeafSource, postgresLeafSource, type LeafSource } from '../log-tree/leaf-source';
 import { logTreeTilesMigration } from '../log-tree/tiles';
+
+/** The one door from the backend to the optional EventStoreDB adapter (eventstoredb/): config checks its connection string with this. */
+export { eventStoreConnectionStringSchema } from '@punchline/eventstoredb';
 
 export interface EventStoreConfig {
   eventStore: 'postgres' | 'eventstoredb';

@@ -3,7 +3,8 @@ import { createTestDatabase, postgresUrl, type TestDatabase } from '../../test-s
 import { migrate } from '../database/migrations';
 import { PgDatabase } from '../database/pg-database';
 import { APPEND_LOCK_KEY } from './event-store.migration';
-import { eventHash, verifyChain } from './hash-chain';
+import { eventHash } from '@punchline/projections';
+import { verifyChain } from './hash-chain';
 import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
 import { newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 

@@ -9,15 +9,13 @@ import {
   type UpcasterRegistry,
 } from '@punchline/domain';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
-import { EventStoreDBClient } from '@eventstore/db-client';
-import { Projector, ensureReadModels } from '@punchline/projections';
+import { Projector, ensureReadModels, type LogIntegrity } from '@punchline/projections';
 import { migrate } from '../database/migrations';
 import { eventStoreMigrations, storeProjections } from './create-event-store';
-import { EventStoreDbEventStore } from './eventstoredb-event-store';
-import type { LogIntegrity } from './hash-chain';
+import { EventStoreDbEventStore } from '@punchline/eventstoredb';
 import { PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
 import { expectRejected, freshStore, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
-import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
+import { EventStoreDBClient, InMemoryEventStoreDb } from '@punchline/eventstoredb/test-support';
 
 // PGlite start-up and fresh databases can be slow on a loaded machine; hooks share this limit.
 jest.setTimeout(30_000);

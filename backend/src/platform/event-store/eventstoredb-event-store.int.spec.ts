@@ -1,6 +1,5 @@
-import { AccessDeniedError, MaxAppendSizeExceededError, NO_STREAM, UnavailableError } from '@eventstore/db-client';
 import { DomainError, WrongExpectedRevisionError, createUpcasterRegistry, type RecordedEvent } from '@punchline/domain';
-import { Projector, allProjections, ensureReadModels, type Database } from '@punchline/projections';
+import { Projector, allProjections, ensureReadModels, type Database, eventHash, streamEventHash } from '@punchline/projections';
 import type { Response } from 'express';
 import { HealthHttpController } from '../../health';
 import { type CliContext, verifyCommand } from '../../cli';
@@ -10,10 +9,8 @@ import { eventStoreMigrations, leafSourceFor, storeProjections } from './create-
 import { LogTree } from '../log-tree/log-tree';
 import { discardTreeFrom } from '../log-tree/tiles';
 import { referenceLeafHash, referenceTreeHash, verifyConsistency, verifyInclusion } from '../../test-support/rfc9162-verifier';
-import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
-import { EventDecodeError, STORE_METADATA_KEY } from './eventstoredb-mapping';
-import { eventHash, streamEventHash } from './hash-chain';
-import { InMemoryEventStoreDb } from './test-support/in-memory-eventstoredb';
+import { EventDecodeError, EventStoreDbEventStore, STORE_METADATA_KEY, type EventStoreDbEventStoreOptions } from '@punchline/eventstoredb';
+import { AccessDeniedError, InMemoryEventStoreDb, MaxAppendSizeExceededError, NO_STREAM, UnavailableError } from '@punchline/eventstoredb/test-support';
 import { expectRejected, newEvent, take, uniqueStream } from './test-support/event-store.test-kit';
 
 // PGlite start-up on a loaded machine (several suites in parallel on two cores).

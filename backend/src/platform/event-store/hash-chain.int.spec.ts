@@ -1,6 +1,7 @@
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test-support/test-database';
 import { migrate } from '../database/migrations';
-import { chainExportLine, eventHash, verifyChain, verifyChainExport } from './hash-chain';
+import { chainExportLine, eventHash } from '@punchline/projections';
+import { verifyChain, verifyChainExport } from './hash-chain';
 import { type EventRow, PostgresEventStore, postgresStoreMigrations } from './postgres-event-store';
 import { freshStore, newEvent, uniqueStream } from './test-support/event-store.test-kit';
 

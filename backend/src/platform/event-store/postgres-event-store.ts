@@ -1,7 +1,10 @@
 import {
   DomainError,
+  OpenSubscriptions,
   WrongExpectedRevisionError,
   assertNever,
+  assertValidBatch,
+  assertValidStreamId,
   canonicalJson,
   type AppendResult,
   type EventMetadata,
@@ -12,11 +15,9 @@ import {
   type RecordedEvent,
   type UpcasterRegistry,
 } from '@punchline/domain';
-import { isoTimestamp, type Database, type SqlClient } from '@punchline/projections';
-import { assertValidBatch, assertValidStreamId } from './event-validation';
-import { eventHashFromCanonical, exportPostgresLines, verifyChain, type ChainVerification, type LogIntegrity } from './hash-chain';
+import { isoTimestamp, type Database, type SqlClient, eventHashFromCanonical, type ChainVerification, type LogIntegrity } from '@punchline/projections';
+import { exportPostgresLines, verifyChain } from './hash-chain';
 import { PollingSubscription } from './polling-subscription';
-import { OpenSubscriptions } from './open-subscriptions';
 
 export { postgresStoreMigrations } from './event-store.migration';
 

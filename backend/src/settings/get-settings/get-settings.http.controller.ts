@@ -1,17 +1,16 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
-import { GetSettingsQuery } from './get-settings.query';
+import { SettingsReadService } from '../settings-read.service';
 import { GetSettingsRequestDto } from './get-settings.request.dto';
 
 @ApiTags('settings')
 @Controller('api/settings')
 export class GetSettingsHttpController {
   constructor(
-    private readonly queries: QueryBus,
+    private readonly reads: SettingsReadService,
     private readonly access: AccessStream,
   ) {}
 
@@ -27,15 +26,18 @@ export class GetSettingsHttpController {
     const stage = query.stage ?? 'live';
     // Only a signed-in request can be an admin's; the front door answers the others from memory.
     const isAdmin = req.session?.user ? await this.access.isAdmin(req.session.user.email) : false;
-    const answer = await this.queries.execute(new GetSettingsQuery(stage, isAdmin));
-    // The same URL answers differently per session (the draft; the admin-only fields of live).
-    res.setHeader('Vary', 'Cookie');
-    if (answer.stage === 'draft') {
+    // The same URL answers differently per session (the draft; the admin-only fields of live): Vary: Cookie.
+    // The draft only for an admin; everyone else reads live (DESIGN §6).
+    if (stage === 'draft' && isAdmin) {
+      const draft = await this.reads.getDraft('editor');
+      res.setHeader('Vary', 'Cookie');
       res.setHeader('Cache-Control', 'private, no-store');
-      res.json(answer.draft.settings);
+      res.json(draft.settings);
       return;
     }
-    const [json, etag] = isAdmin ? [answer.live.adminJson, answer.live.adminEtag] : [answer.live.json, answer.live.etag];
+    const live = await this.reads.getLive();
+    res.setHeader('Vary', 'Cookie');
+    const [json, etag] = isAdmin ? [live.adminJson, live.adminEtag] : [live.json, live.etag];
     res.setHeader('Cache-Control', isAdmin ? 'private, no-cache' : 'no-cache');
     res.setHeader('ETag', etag);
     if (req.headers['if-none-match'] === etag) {

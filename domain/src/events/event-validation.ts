@@ -1,4 +1,7 @@
-import { DomainError, type NewEvent } from '@punchline/domain';
+import { DomainError } from '../errors/domain-error';
+import type { NewEvent } from './envelope';
+
+/* What every event store checks before it writes an append (both adapters refuse the same things). */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_STREAM_ID_LENGTH = 200;

@@ -1,4 +1,4 @@
-import type { EventSubscription } from '@punchline/domain';
+import type { EventSubscription } from './event-store.port';
 
 /** The subscriptions a store has handed out and not yet seen closed; closing the store ends them all. */
 export class OpenSubscriptions {

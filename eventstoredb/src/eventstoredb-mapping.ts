@@ -34,7 +34,7 @@ import {
   type RecordedEvent,
   type UpcasterRegistry,
 } from '@punchline/domain';
-import { streamEventHash } from './hash-chain';
+import { streamEventHash } from '@punchline/projections';
 
 /**
  * The calls of @eventstore/db-client the adapter makes. EventStoreDBClient satisfies it as is; tests

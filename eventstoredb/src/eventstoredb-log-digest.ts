@@ -1,6 +1,5 @@
 import type { RecordedEvent } from '@punchline/domain';
-import { LIVE_SCHEMA, type Projection, type SqlClient } from '@punchline/projections';
-import { ChainWalker, eventHash, streamEventHash, type ChainBreak, type ChainRecord, type ChainVerification, type HashedEventFields } from './hash-chain';
+import { LIVE_SCHEMA, type Projection, type SqlClient, ChainWalker, eventHash, streamEventHash, type ChainBreak, type ChainRecord, type ChainVerification, type HashedEventFields } from '@punchline/projections';
 import type { StoredEvent } from './eventstoredb-mapping';
 import type { EventStoreDbReader } from './eventstoredb-reader';
 

@@ -9,9 +9,12 @@ import {
   type NewEvent,
   type RecordedEvent,
   type UpcasterRegistry,
+  OpenSubscriptions,
+  assertValidBatch,
+  assertValidStreamId,
+  jsonRoundTrip,
 } from '@punchline/domain';
-import type { Projection, SqlClient } from '@punchline/projections';
-import { assertValidBatch, assertValidStreamId, jsonRoundTrip } from './event-validation';
+import { type Projection, type SqlClient, chainExportLine, type ChainVerification, type LogIntegrity } from '@punchline/projections';
 import { EventIdRegistry, type ReservedId } from './eventstoredb-event-ids';
 import { exportEventStoreDbChain, logDigestProjection, verifyEventStoreDbLog, type StoredForms } from './eventstoredb-log-digest';
 import {
@@ -26,8 +29,6 @@ import {
 } from './eventstoredb-mapping';
 import { EventStoreDbReader, KnownPositions } from './eventstoredb-reader';
 import { EventStoreDbSubscription, silentEventStoreLogger, type EventStoreLogger } from './eventstoredb-subscription';
-import { chainExportLine, type ChainVerification, type LogIntegrity } from './hash-chain';
-import { OpenSubscriptions } from './open-subscriptions';
 
 export interface EventStoreDbEventStoreOptions {
   upcasters?: UpcasterRegistry;

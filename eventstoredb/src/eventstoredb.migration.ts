@@ -1,5 +1,3 @@
-import type { Migration } from '../database/migrations';
-
 /**
  * What the EventStoreDB adapter keeps beside the log, in PostgreSQL (which holds the read models and
  * sessions anyway). Harmless and empty with the postgres store, so every process applies it.
@@ -9,8 +7,11 @@ import type { Migration } from '../database/migrations';
  * - es.esdb_log_digest: the log-wide hash chain over $all order, one row per event, written by the
  *   projector's leader in the same transaction as its checkpoints. Never rebuilt from the log: it is
  *   the evidence the log is checked against.
+ *
+ * Shaped as the backend's Migration ({id, sql}): the backend applies it among its own (eventStoreMigrations in
+ * platform/event-store/create-event-store.ts).
  */
-export const eventStoreDbMigration: Migration = {
+export const eventStoreDbMigration: { id: string; sql: string } = {
   id: '0002_eventstoredb_support',
   sql: `
 CREATE SCHEMA IF NOT EXISTS es;
