@@ -2,7 +2,6 @@ export * from './ports/database.port';
 export * from './projection';
 export * from './all-projections';
 export * from './audit/audit.projection';
-export * from './audit/audit.queries';
 export * from './settings/site-settings.projection';
 export * from './media/media-files.projection';
 export * from './media/media-files.queries';

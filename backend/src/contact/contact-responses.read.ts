@@ -5,7 +5,7 @@ import { openPersonalData } from '../privacy';
 import { DATABASE } from '../platform/platform.module';
 
 export type { ContactResponseItem };
-export type { PendingDelivery } from '@punchline/projections';
+export type { ContactResponsesFilter, PendingDelivery } from '@punchline/projections';
 
 type Bytes = Buffer | Uint8Array;
 const asBuffer = (bytes: Bytes): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

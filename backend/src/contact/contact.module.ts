@@ -1,8 +1,10 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { ContactResponsesReadService } from './contact-responses.read';
 import { ContactStreams } from './contact-streams';
 import { ContactDeliveryReactor } from './deliver-contact-message/contact-delivery.reactor';
 import { ContactMailer } from './deliver-contact-message/contact-mailer';
+import { ListContactResponsesHandler } from './list-contact-responses/list-contact-responses.handler';
 import { ListContactResponsesHttpController } from './list-contact-responses/list-contact-responses.http.controller';
 import { ContactRateLimitMiddleware } from './submit-contact-message/contact-rate-limit.middleware';
 import { SubmitContactMessageHandler } from './submit-contact-message/submit-contact-message.handler';
@@ -15,6 +17,7 @@ import { UpdateContactResponseHttpController } from './update-contact-response/u
  * projector), and the admins' inbox with its responded flag, notes and CSV export.
  */
 @Module({
+  imports: [CqrsModule],
   controllers: [SubmitContactMessageHttpController, ListContactResponsesHttpController, UpdateContactResponseHttpController],
   providers: [
     ContactStreams,
@@ -22,6 +25,7 @@ import { UpdateContactResponseHttpController } from './update-contact-response/u
     ContactMailer,
     ContactDeliveryReactor,
     SubmitContactMessageHandler,
+    ListContactResponsesHandler,
     UpdateContactResponseHandler,
   ],
 })

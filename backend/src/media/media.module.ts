@@ -1,10 +1,12 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { HistoryModule } from '../history';
 import type { AppConfig } from '../platform/config/config';
 import type { Database } from '@punchline/projections';
 import { CONFIG, DATABASE } from '../platform/platform.module';
 import { DeleteMediaHandler } from './delete-media/delete-media.handler';
 import { DeleteMediaHttpController } from './delete-media/delete-media.http.controller';
+import { ListMediaHandler } from './list-media/list-media.handler';
 import { ListMediaHttpController } from './list-media/list-media.http.controller';
 import { SvgChecker } from './upload-media/svg-checker';
 import { ImageWork } from './images/image-work';
@@ -13,7 +15,7 @@ import { MediaImagesReactor } from './process-images/media-images.reactor';
 import { ResponsiveImages } from './responsive-images';
 import { MediaStream } from './media-stream';
 import { mediaUrlOptions } from './media-url-options';
-import { MediaUsageRead } from './media-usage/media-usage.read';
+import { MediaUsageHandler } from './media-usage/media-usage.handler';
 import { MediaUsageHttpController } from './media-usage/media-usage.http.controller';
 import { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY, MEDIA_URL_OPTIONS } from './media.tokens';
 import { RenameMediaHandler } from './rename-media/rename-media.handler';
@@ -41,7 +43,7 @@ interface OpenedStorage {
  */
 @Global()
 @Module({
-  imports: [HistoryModule],
+  imports: [CqrsModule, HistoryModule],
   controllers: [UploadMediaHttpController, ListMediaHttpController, DeleteMediaHttpController, RenameMediaHttpController, ServeMediaHttpController, MediaUsageHttpController],
   providers: [
     {
@@ -66,9 +68,10 @@ interface OpenedStorage {
     { provide: MediaLibraryView, useClass: MediaLibraryFromStream },
     MediaFilesRead,
     UploadMediaHandler,
+    ListMediaHandler,
     DeleteMediaHandler,
     RenameMediaHandler,
-    MediaUsageRead,
+    MediaUsageHandler,
     ImageWork,
     SvgChecker,
     MediaImagesReactor,

@@ -1,12 +1,18 @@
 import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AccessModule } from '../access';
 import { LIVE_SESSION_TIMEOUT, type LiveSessionTimeout } from '../auth';
 import { AcquireLockHttpController } from './acquire-lock/acquire-lock.http.controller';
 import { DeleteSnapshotHttpController } from './delete-snapshot/delete-snapshot.http.controller';
+import { GetLockHandler } from './get-lock/get-lock.handler';
 import { GetLockHttpController } from './get-lock/get-lock.http.controller';
+import { GetPreviewHandler } from './get-preview/get-preview.handler';
 import { GetPreviewHttpController } from './get-preview/get-preview.http.controller';
+import { GetVersionHandler } from './get-version/get-version.handler';
 import { GetVersionHttpController } from './get-version/get-version.http.controller';
+import { GetSettingsHandler } from './get-settings/get-settings.handler';
 import { GetSettingsHttpController } from './get-settings/get-settings.http.controller';
+import { ListVersionsHandler } from './list-versions/list-versions.handler';
 import { ListVersionsHttpController } from './list-versions/list-versions.http.controller';
 import { PublishHttpController } from './publish/publish.http.controller';
 import { PullLiveHttpController } from './pull-live/pull-live.http.controller';
@@ -31,7 +37,7 @@ import { SiteStream } from './site-stream';
  */
 @Global()
 @Module({
-  imports: [AccessModule],
+  imports: [CqrsModule.forRoot(), AccessModule],
   controllers: [
     GetSettingsHttpController,
     SaveDraftHttpController,
@@ -54,6 +60,11 @@ import { SiteStream } from './site-stream';
   providers: [
     SettingsReadService,
     SiteStream,
+    GetSettingsHandler,
+    GetPreviewHandler,
+    GetLockHandler,
+    ListVersionsHandler,
+    GetVersionHandler,
     SaveDraftHandler,
     ScheduledPublisher,
     LockWatch,

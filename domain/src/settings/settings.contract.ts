@@ -12,12 +12,6 @@ export interface DraftLockView {
   expires_at: string;
 }
 
-/** GET, POST and DELETE /api/settings/lock: the lock as it stands after the call. */
-export interface LockAnswer {
-  lock: DraftLockView | null;
-  error: null;
-}
-
 /** SPEC §3 "Settings snapshot (version)". status: 'draft' when saved, 'published' once published to live. */
 export interface SettingsVersionView {
   id: string;

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AUDIT_DEFAULT_LIMIT, type AuditAnswer } from '@punchline/domain';
-import { AuditLogRead } from '../audit-log.read';
+import { AUDIT_DEFAULT_LIMIT } from '@punchline/domain';
+import { ListAuditLogQuery, type AuditAnswer } from './list-audit-log.query';
 import { ListAuditLogRequestDto } from './list-audit-log.request.dto';
 import { AuditorsMay } from '../../platform/http/public.decorator';
 
@@ -13,7 +14,7 @@ const blankToNull = (value: string | undefined): string | null => (value === und
 @AuditorsMay()
 @Controller('api/admin/audit')
 export class ListAuditLogHttpController {
-  constructor(private readonly auditLog: AuditLogRead) {}
+  constructor(private readonly queries: QueryBus) {}
 
   /** SPEC §7: {items: [{id, occurred_at, actor_email, action, meta}], actors, actions}; 100 rows newest first by default. */
   @Get()
@@ -26,14 +27,16 @@ export class ListAuditLogHttpController {
   @ApiQuery({ name: 'locks', required: false, enum: ['folded', 'each'] })
   @ApiOkResponse({ description: '{items, actors, actions}' })
   async list(@Query() query: ListAuditLogRequestDto): Promise<AuditAnswer> {
-    return this.auditLog.list({
-      limit: query.limit ?? AUDIT_DEFAULT_LIMIT,
-      actor: blankToNull(query.actor),
-      action: blankToNull(query.action),
-      q: query.q?.trim() ?? '',
-      direction: query.direction ?? 'desc',
-      contentOnly: query.content === '1' || query.content === 'true',
-      locks: query.locks ?? 'folded',
-    });
+    return this.queries.execute(
+      new ListAuditLogQuery({
+        limit: query.limit ?? AUDIT_DEFAULT_LIMIT,
+        actor: blankToNull(query.actor),
+        action: blankToNull(query.action),
+        q: query.q?.trim() ?? '',
+        direction: query.direction ?? 'desc',
+        contentOnly: query.content === '1' || query.content === 'true',
+        locks: query.locks ?? 'folded',
+      }),
+    );
   }
 }

@@ -1,19 +1,22 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS, type ContactResponsesAnswer } from '@punchline/domain';
+import { CONTACT_LIST_DEFAULT_LIMIT, CONTACT_SORTS } from '@punchline/domain';
 import type { Response } from 'express';
 import { Clock } from '../../platform/event-sourcing/clock';
 import { ContactResponsesReadService } from '../contact-responses.read';
 import { contactCsvChunks, contactCsvFileName } from './contact-responses.csv';
+import { ListContactResponsesQuery, type ContactResponsesAnswer } from './list-contact-responses.query';
 import { ListContactResponsesRequestDto } from './list-contact-responses.request.dto';
 
 @ApiTags('contact responses')
 @Controller('api/admin/contact-responses')
 export class ListContactResponsesHttpController {
   constructor(
-    private readonly reads: ContactResponsesReadService,
+    private readonly queries: QueryBus,
     private readonly clock: Clock,
+    private readonly reads: ContactResponsesReadService,
   ) {}
 
   /**
@@ -34,7 +37,7 @@ export class ListContactResponsesHttpController {
       q: query.q?.trim() ?? '',
       responded: query.responded === undefined ? null : query.responded === 'true',
     } as const;
-    if (query.format !== 'csv') return this.reads.list({ ...filter, limit: query.limit ?? CONTACT_LIST_DEFAULT_LIMIT });
+    if (query.format !== 'csv') return this.queries.execute(new ListContactResponsesQuery({ ...filter, limit: query.limit ?? CONTACT_LIST_DEFAULT_LIMIT }));
     // Streamed a page of rows at a time: memory stays flat however large the inbox grows.
     const chunks = contactCsvChunks(this.reads.pages({ ...filter, limit: query.limit ?? null }));
     res.setHeader('Content-Disposition', `attachment; filename="${contactCsvFileName(this.clock.now())}"`);

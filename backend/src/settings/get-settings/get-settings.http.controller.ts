@@ -1,16 +1,17 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccessStream } from '../../access';
 import { Public } from '../../platform/http/public.decorator';
-import { SettingsReadService } from '../settings-read.service';
+import { GetSettingsQuery } from './get-settings.query';
 import { GetSettingsRequestDto } from './get-settings.request.dto';
 
 @ApiTags('settings')
 @Controller('api/settings')
 export class GetSettingsHttpController {
   constructor(
-    private readonly reads: SettingsReadService,
+    private readonly queries: QueryBus,
     private readonly access: AccessStream,
   ) {}
 
@@ -26,18 +27,15 @@ export class GetSettingsHttpController {
     const stage = query.stage ?? 'live';
     // Only a signed-in request can be an admin's; the front door answers the others from memory.
     const isAdmin = req.session?.user ? await this.access.isAdmin(req.session.user.email) : false;
-    // The same URL answers differently per session (the draft; the admin-only fields of live): Vary: Cookie.
-    // The draft only for an admin; everyone else reads live (DESIGN §6).
-    if (stage === 'draft' && isAdmin) {
-      const draft = await this.reads.getDraft('editor');
-      res.setHeader('Vary', 'Cookie');
+    const answer = await this.queries.execute(new GetSettingsQuery(stage, isAdmin));
+    // The same URL answers differently per session (the draft; the admin-only fields of live).
+    res.setHeader('Vary', 'Cookie');
+    if (answer.stage === 'draft') {
       res.setHeader('Cache-Control', 'private, no-store');
-      res.json(draft.settings);
+      res.json(answer.draft.settings);
       return;
     }
-    const live = await this.reads.getLive();
-    res.setHeader('Vary', 'Cookie');
-    const [json, etag] = isAdmin ? [live.adminJson, live.adminEtag] : [live.json, live.etag];
+    const [json, etag] = isAdmin ? [answer.live.adminJson, answer.live.adminEtag] : [answer.live.json, answer.live.etag];
     res.setHeader('Cache-Control', isAdmin ? 'private, no-cache' : 'no-cache');
     res.setHeader('ETag', etag);
     if (req.headers['if-none-match'] === etag) {

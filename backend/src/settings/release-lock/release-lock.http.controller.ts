@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { LockAnswer } from '@punchline/domain';
+import type { LockAnswer } from '../get-lock/get-lock.query';
 import { DraftEditAccessFilter } from '../settings-request';
 import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';

@@ -1,28 +1,10 @@
-import { FOLDED_LOCK_EVENTS, TRAFFIC_EVENT_TYPES, lockHoldingSummary, summarizeEvent, type AuditAnswer, type AuditItem, type AuditLockView, type LockHoldingView } from '@punchline/domain';
-import { isoTimestamp, type SqlClient } from '../ports/database.port';
-import { qualified } from '../projection';
-import { LIVE_SCHEMA } from '../runner/read-models';
-import { UNINDEXED_SEARCH_WINDOW, searchCondition, searchUsesIndex } from '../search';
-import type { AuditTableRow } from './audit.projection';
-
-/**
- * The reads of rm.audit_log, beside the projection that writes it (audit.projection.ts): the
- * Audit Log's pages with its filter lists (SPEC §2, §7). The backend binds them to its database
- * and clock (backend/src/audit/audit-log.read.ts).
- */
-
-/** GET /api/admin/audit's filter, as the controller reads it from the query string. */
-export interface AuditFilter {
-  limit: number;
-  actor: string | null;
-  action: string | null;
-  q: string;
-  direction: 'asc' | 'desc';
-  /** 'Content changes only': leave out lock, sign-in and delivery traffic. */
-  contentOnly: boolean;
-  /** Issue 25: a holding of the draft lock as one entry ('folded') or every lock event ('each'). */
-  locks: AuditLockView;
-}
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { LIVE_SCHEMA, UNINDEXED_SEARCH_WINDOW, isoTimestamp, qualified, searchCondition, searchUsesIndex, type AuditTableRow, type Database } from '@punchline/projections';
+import { FOLDED_LOCK_EVENTS, TRAFFIC_EVENT_TYPES, lockHoldingSummary, summarizeEvent, type LockHoldingView } from '@punchline/domain';
+import { DATABASE } from '../../platform/platform.module';
+import { Clock } from '../../platform/event-sourcing/clock';
+import { ListAuditLogQuery, type AuditAnswer, type AuditItem } from './list-audit-log.query';
 
 /** The columns the list reads. */
 type Row = Omit<AuditTableRow, 'stream_id'>;
@@ -43,18 +25,17 @@ const toItem = (row: Row): AuditItem => ({
 /**
  * Reads rm.audit_log (written by the audit projection for every event). Parameterised SQL only.
  * Order is the global position: the order things happened in, even within one millisecond.
- * `now` judges whether a lock holding that has not ended yet still holds.
  */
-export class AuditLogQueries {
+@QueryHandler(ListAuditLogQuery)
+export class ListAuditLogHandler implements IQueryHandler<ListAuditLogQuery> {
   private readonly table = qualified(LIVE_SCHEMA, 'audit_log');
 
   constructor(
-    private readonly db: SqlClient,
-    private readonly now: () => Date,
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly clock: Clock,
   ) {}
 
-  /** One page of the log, newest first unless asked otherwise, with every actor and action for the filter lists. */
-  async list(filter: AuditFilter): Promise<AuditAnswer> {
+  async execute({ filter }: ListAuditLogQuery): Promise<AuditAnswer> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.actor !== null) {
@@ -158,7 +139,7 @@ export class AuditLogQueries {
       [starts],
     );
     const byStart = new Map(found.map((f) => [Number(f.start), f]));
-    const now = this.now().getTime();
+    const now = this.clock.now().getTime();
     return rows.map((row) => {
       const item = toItem(row);
       const f = byStart.get(item.position);

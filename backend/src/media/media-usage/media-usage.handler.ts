@@ -1,28 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { findMediaUsage, mediaUsageByPath, type MediaHistoryUsage, type MediaUrlOptions, type MediaUsage } from '@punchline/domain';
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { findMediaUsage, mediaUsageByPath, type MediaUrlOptions } from '@punchline/domain';
 import { SiteHistory } from '../../history';
 import { SettingsReadService, SiteStream } from '../../settings';
 import { MEDIA_URL_OPTIONS } from '../media.tokens';
+import { MediaUsageQuery, type MediaHistoryUsage, type MediaUsageAnswer } from './media-usage.query';
 
-export interface MediaUsageItem {
-  path: string;
-  usage: MediaUsage[];
-}
-
-/** Files that are used, each with where: the Media Manager's Used/Unused filter and its delete check. */
-export interface MediaUsageAnswer {
-  items: MediaUsageItem[];
-  /** With `path` only. */
-  history?: MediaHistoryUsage;
-}
-
-/**
- * GET /api/storage/usage[?path=]: every used file, or only the one asked about (then `items` may be
- * empty, and `history` says which snapshots and past publishes used it). Reads the settings read
- * models, the site aggregate's snapshots and the site history; the one read that joins three features.
- */
-@Injectable()
-export class MediaUsageRead {
+@QueryHandler(MediaUsageQuery)
+export class MediaUsageHandler implements IQueryHandler<MediaUsageQuery> {
   constructor(
     private readonly settings: SettingsReadService,
     private readonly site: SiteStream,
@@ -31,7 +16,7 @@ export class MediaUsageRead {
   ) {}
 
   /** From the settings read models (a screen's view); the delete decision itself reads the site aggregate. */
-  async usage(path?: string): Promise<MediaUsageAnswer> {
+  async execute({ path }: MediaUsageQuery): Promise<MediaUsageAnswer> {
     const [draft, live] = await Promise.all([this.settings.getDraft('editor'), this.settings.getLiveForEditor()]);
     const byPath = mediaUsageByPath({ draft: draft.settings, live: live.settings }, this.urlOptions);
     const paths = path === undefined ? [...byPath.keys()].sort() : byPath.has(path) ? [path] : [];
