@@ -10,7 +10,7 @@ import ts from 'typescript';
  * workspace's index, relative paths to the file they name.
  */
 const ROOT = join(__dirname, '..', '..');
-const WORKSPACES = ['domain', 'projections', 'backend', 'frontend'];
+const WORKSPACES = ['domain', 'projections', 'eventstoredb', 'backend', 'frontend'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -65,7 +65,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe('imports', () => {
-  it('form no cycle in domain, projections, backend or frontend', () => {
+  it('form no cycle in domain, projections, eventstoredb, backend or frontend', () => {
     const graph = new Map<string, string[]>();
     for (const file of WORKSPACES.flatMap((w) => sourceFiles(join(ROOT, w, 'src')))) {
       const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);

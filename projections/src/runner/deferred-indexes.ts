@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database, SqlClient } from '../ports/database.port';
 import { assertIdentifier, qualified, type DeferredIndex, type Projection } from '../projection';
 import { ensureTrigramExtension } from '../search';
-import { LOCK_KEYS } from './read-models';
+import { LOCK_KEYS } from './lock-keys';
 
 /**
  * Indexes a screen is faster with and correct without (the audit log's trigram search index:
