@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { PlatformModule } from './platform/platform.module';
 import type { Runtime } from './platform/runtime';
@@ -22,6 +23,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRuntime(runtime),
+        // The query bus of every feature's reads (ARCHITECTURE 'Write path, read path'): one, set up here.
+        CqrsModule.forRoot(),
         LoggerModule.forRoot({
           pinoHttp: {
             level: runtime.config.logLevel,

@@ -30,7 +30,9 @@ interface Run {
 function runCli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--max-old-space-size=192', join(root, 'backend', 'dist', 'cli', 'backup.js'), ...args], { cwd: root, env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // BACKUP_BENCH_PROFILE=<dir>: each command writes a V8 CPU profile there (to see where its time goes).
+    const profile = process.env.BACKUP_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BACKUP_BENCH_PROFILE}`] : [];
+    const child = spawn(process.execPath, [...profile, '--max-old-space-size=192', join(root, 'backend', 'dist', 'cli', 'backup.js'), ...args], { cwd: root, env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const phases: Record<string, number> = {};
     let current: { name: string; at: number } | null = null;
     let output = '';

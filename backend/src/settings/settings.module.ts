@@ -37,7 +37,7 @@ import { SiteStream } from './site-stream';
  */
 @Global()
 @Module({
-  imports: [CqrsModule.forRoot(), AccessModule],
+  imports: [CqrsModule, AccessModule],
   controllers: [
     GetSettingsHttpController,
     SaveDraftHttpController,
