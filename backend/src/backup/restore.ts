@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { leafSourceFor } from '../platform/event-store/create-event-store';
 import { compareWithCheckpoint, describeComparison, liveLeaves, parseEarlier } from '../platform/log-tree/checkpoint-check';
+import { catchUpTree } from '../platform/log-tree/log-tree';
 import { archiveEntries, BackupInvalidError, checkArchivedLine, checkedRow, describeHead, eventLinesOf, parseArchivedEvent, validateBackup, verbatimRow, type ArchivedEvent, type ValidateOptions } from './backup-reader';
 import type { BackupSideStore, SideStoreErasure } from './side-stores';
 
@@ -251,16 +252,20 @@ function eventStoreDbWriter(store: EventStore): EventWriter {
 /**
  * The read models from position 0 (they are empty: the store was): replay's bulk path builds them in
  * a fresh schema and swaps them in (what `npm run replay -- --swap` does, ~3× the live projector's
- * rate), then the projector brings the store's own projections (log tree, EventStoreDB digest) and
- * issue 28's eraser (erasures in the restored log are carried out again) up to the head.
+ * rate), with issue 28's eraser riding along the same pass over the log (it has no tables: erasures
+ * in the restored log are carried out again, and the swap records its checkpoint). On the postgres
+ * store the log tree is then built from the chain hashes alone (catchUpTree: no event read whole);
+ * the projector brings whatever is left of the store's own projections (the EventStoreDB digest and
+ * the tree over it) up to the head.
  */
 async function rebuildReadModels(target: RestoreTarget): Promise<void> {
-  const extra = [...(target.storeProjections ?? []), privacyEraserProjection];
-  await ensureReadModels(target.db, extra);
+  const extra = target.storeProjections ?? [];
+  await ensureReadModels(target.db, [...extra, privacyEraserProjection]);
   // The audit search index is left to the app's projector (built in the background when it leads):
   // over a million rows it took longer than writing every event (projections/src/runner/deferred-indexes.ts).
-  await replay({ db: target.db, store: target.store, projections: allProjections(), swap: true, batchSize: 5000, deferIndexes: true });
-  const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra], batchSize: 5000, logger: quietLogger });
+  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true });
+  if (target.store.kind === 'postgres') await catchUpTree(target.db, leafSourceFor(target.store));
+  const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra, privacyEraserProjection], batchSize: 5000, logger: quietLogger });
   for (;;) {
     const outcome = await projector.processNextBatch();
     if (outcome.kind === 'caught-up') break;

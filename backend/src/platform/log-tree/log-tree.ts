@@ -93,59 +93,12 @@ export class LogTree {
     return treeSize(client);
   }
 
-  /**
-   * Builds the tree for leaves the source holds beyond it (an existing log at first start, or after
-   * a tree was discarded from some position on), a chunk per transaction, and moves the tree's
-   * projector checkpoint to what it covers so the leader carries on from there.
-   */
+  /** catchUpTree on this tree, its progress kept for health (catchUpProgress). */
   async catchUp(onProgress?: (progress: CatchUpProgress) => void): Promise<CatchUpProgress> {
-    const from = await this.size();
-    this.progress = { from, size: from, done: false };
-    await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
-      // A stored level longer than the leaves imply (a tree cut at its leaves only) would disagree
-      // with the tiles about to be written: trimmed once here, to the tree its leaves make.
-      await discardTreeFrom(tx, await treeSize(tx));
+    return catchUpTree(this.db, this.source, (progress, chunk) => {
+      this.progress = progress;
+      if (chunk) onProgress?.(this.catchUpProgress);
     });
-    // PostgreSQL: the next chunk's chain hashes are read on another connection of the pool while
-    // this chunk is hashed and written (the rows are immutable; used only if the tree still ends
-    // where they start). PGlite is one connection in this process: nothing to overlap.
-    let next: { after: number; chunk: Promise<LeafChunk> } | null = null;
-    const prefetch = (after: number): { after: number; chunk: Promise<LeafChunk> } => {
-      const chunk = this.source.readChunk(this.db, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
-      chunk.catch(() => undefined);
-      return { after, chunk };
-    };
-    for (;;) {
-      const added = await this.db.transaction(async (tx) => {
-        // Derived data: a chunk lost in a crash is simply built again at the next start.
-        await tx.query('SET LOCAL synchronous_commit = off');
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
-        const edge = await readTreeEdge(tx);
-        const size = edge.size;
-        const after = size === 0 ? 0 : await this.source.positionOfLeaf(tx, size - 1);
-        // A tree longer than the log: events were removed behind the app's back. The app still
-        // starts (the public site must stay up); verify --checkpoint and health name the cut.
-        if (after === null) return { count: 0, size, more: false, problem: `the log tree has ${size} leaves but the log has fewer events: the log was cut short (run npm run verify -- --checkpoint)` };
-        const pending: { after: number; chunk: Promise<LeafChunk> } | null = next;
-        next = null;
-        const read = () => this.source.readChunk(tx, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
-        const chunk = pending?.after === after ? await pending.chunk.catch(read) : await read();
-        if (chunk.count === CATCH_UP_CHUNK && this.db.kind === 'pg') next = prefetch(chunk.last);
-        const count = await extendTree(tx, edge, chunk);
-        const covered = count > 0 ? chunk.last : after;
-        await tx.query(
-          `INSERT INTO ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)} (name, version, position) VALUES ($1, $2, $3)
-           ON CONFLICT (name) DO UPDATE SET position = GREATEST(${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.position, EXCLUDED.position), updated_at = now()
-            WHERE ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.version = EXCLUDED.version`,
-          [LOG_TREE_NAME, LOG_TREE_VERSION, covered],
-        );
-        return { count, size: size + count, more: count === CATCH_UP_CHUNK, problem: undefined as string | undefined };
-      });
-      this.progress = { from, size: added.size, done: !added.more, ...(added.problem ? { problem: added.problem } : {}) };
-      onProgress?.(this.catchUpProgress);
-      if (!added.more) return this.catchUpProgress;
-    }
   }
 
   /** The tree hash at `size` (≤ the current size) from stored nodes. */
@@ -214,6 +167,62 @@ export const LOG_TREE_VERSION = 1;
  * (ARCHITECTURE "Log tree": why not in the append). On EventStoreDB it runs after the log digest,
  * whose rows of the same batch are then its leaves.
  */
+/**
+ * Builds the tree for leaves the source holds beyond it (an existing log at first start, after a
+ * tree was discarded from some position on, or a restore), a chunk per transaction, reading chain
+ * hashes only, and moves the tree's projector checkpoint to what it covers so the leader carries on
+ * from there. `report` hears the progress at the start and after each chunk.
+ */
+export async function catchUpTree(db: Database, source: LeafSource, report: (progress: CatchUpProgress, chunk: boolean) => void = () => undefined): Promise<CatchUpProgress> {
+  const from = await treeSize(db);
+  report({ from, size: from, done: false }, false);
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
+    // A stored level longer than the leaves imply (a tree cut at its leaves only) would disagree
+    // with the tiles about to be written: trimmed once here, to the tree its leaves make.
+    await discardTreeFrom(tx, await treeSize(tx));
+  });
+  // PostgreSQL: the next chunk's chain hashes are read on another connection of the pool while
+  // this chunk is hashed and written (the rows are immutable; used only if the tree still ends
+  // where they start). PGlite is one connection in this process: nothing to overlap.
+  let next: { after: number; chunk: Promise<LeafChunk> } | null = null;
+  const prefetch = (after: number): { after: number; chunk: Promise<LeafChunk> } => {
+    const chunk = source.readChunk(db, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
+    chunk.catch(() => undefined);
+    return { after, chunk };
+  };
+  for (;;) {
+    const added = await db.transaction(async (tx) => {
+      // Derived data: a chunk lost in a crash is simply built again at the next start.
+      await tx.query('SET LOCAL synchronous_commit = off');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
+      const edge = await readTreeEdge(tx);
+      const size = edge.size;
+      const after = size === 0 ? 0 : await source.positionOfLeaf(tx, size - 1);
+      // A tree longer than the log: events were removed behind the app's back. The app still
+      // starts (the public site must stay up); verify --checkpoint and health name the cut.
+      if (after === null) return { count: 0, size, more: false, problem: `the log tree has ${size} leaves but the log has fewer events: the log was cut short (run npm run verify -- --checkpoint)` };
+      const pending: { after: number; chunk: Promise<LeafChunk> } | null = next;
+      next = null;
+      const read = () => source.readChunk(tx, after, MAX_SAFE_POSITION, CATCH_UP_CHUNK);
+      const chunk = pending?.after === after ? await pending.chunk.catch(read) : await read();
+      if (chunk.count === CATCH_UP_CHUNK && db.kind === 'pg') next = prefetch(chunk.last);
+      const count = await extendTree(tx, edge, chunk);
+      const covered = count > 0 ? chunk.last : after;
+      await tx.query(
+        `INSERT INTO ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)} (name, version, position) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET position = GREATEST(${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.position, EXCLUDED.position), updated_at = now()
+          WHERE ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)}.version = EXCLUDED.version`,
+        [LOG_TREE_NAME, LOG_TREE_VERSION, covered],
+      );
+      return { count, size: size + count, more: count === CATCH_UP_CHUNK, problem: undefined as string | undefined };
+    });
+    const progress: CatchUpProgress = { from, size: added.size, done: !added.more, ...(added.problem ? { problem: added.problem } : {}) };
+    report(progress, true);
+    if (!added.more) return progress;
+  }
+}
+
 export function logTreeProjection(source: LeafSource): Projection {
   return {
     name: LOG_TREE_NAME,
