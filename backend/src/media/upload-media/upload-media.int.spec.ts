@@ -4,6 +4,7 @@ import { databaseKinds } from '../../test-support/test-database';
 import { FIXTURES, getRaw, startMediaApp, upload, type MediaApp } from '../test-support/media-app.test-kit';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-server';
 import { ImageWork } from '../images/image-work';
+import { MediaImagesReactor } from '../process-images/media-images.reactor';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SVG_LIMIT_TEXTS } from './svg-check';
@@ -65,10 +66,13 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
     // Hashed as the bytes arrived: the hash of exactly what was sent.
     const recorded = (await m.mediaEvents()).find((e) => e.type === 'MediaUploaded' && (e.data as { path: string }).path === 'dup.jpg')!;
     expect((recorded.data as { sha256: string }).sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    // The pipeline's own work on the first copy is done first, so the spy below sees the duplicate alone.
-    for (let i = 0; i < 200; i += 1) {
-      const done = (await m.pipelineEvents()).some((e) => ['MediaImageVariantsAdded', 'MediaImageFailed'].includes(e.type) && (e.data as { path?: string }).path === 'dup.jpg');
-      if (done) break;
+    // The pipeline's own work is all done first (this file's two steps, and any step an earlier test's
+    // upload still had waiting, which may come after this file's), so the spy below sees the duplicate alone.
+    const reactor = m.app.app.get(MediaImagesReactor);
+    const work = m.app.app.get(ImageWork);
+    for (let i = 0; i < 300; i += 1) {
+      const { first, rest } = await reactor.pending();
+      if (first.length === 0 && rest.length === 0 && work.queued === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     // Every decode (uploads and the pipeline alike) goes through ImageWork: none may start for the duplicate.
