@@ -1,6 +1,6 @@
 import { Injectable, Inject, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { DomainError, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdenticalMedia, isRasterImage, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
+import { DomainError, MEDIA_SNIFF_BYTES, MEDIA_TEXTS, MEDIA_TYPE_TEXTS, checkMediaUpload, findIdenticalMedia, isRasterImage, mediaProxyUrl, planMediaUpload } from '@punchline/domain';
 import { cleanImage } from '../images/image-pipeline';
 import { ImageWork } from '../images/image-work';
 import { MediaImagesReactor } from '../process-images/media-images.reactor';
@@ -15,9 +15,28 @@ import type { AdminIssuer } from '../../platform/http/request-context';
 export interface IncomingFile {
   /** As the browser named it. */
   originalName: string;
-  buffer: Buffer;
-  /** SHA-256 of `buffer`, hex, when it was computed as the bytes arrived (issue 25). */
+  /**
+   * The bytes in the pieces they arrived in. They are joined only once the upload goes on to be
+   * checked or stored: a duplicate is answered without ever holding its bytes twice
+   * (hashingMemoryStorage says why that matters).
+   */
+  chunks: readonly Buffer[];
+  /** SHA-256 of the bytes, hex, when it was computed as they arrived (issue 25). */
   sha256?: string;
+}
+
+/** The first `count` bytes (or all, when fewer), copying no more than the pieces that hold them. */
+function headOf(chunks: readonly Buffer[], count: number): Buffer {
+  const first = chunks[0];
+  if (first && first.length >= count) return first;
+  const taken: Buffer[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    if (length >= count) break;
+    taken.push(chunk);
+    length += chunk.length;
+  }
+  return Buffer.concat(taken);
 }
 
 /** SPEC §7: {url}; the stored file comes along so a picker can select it without listing again. */
@@ -44,17 +63,21 @@ export class UploadMediaHandler {
   /** Checks the file, picks a free name, stores the bytes, then records the upload (bytes first: an event never names missing bytes). */
   async execute(actor: AdminIssuer, file: IncomingFile | null, keepDuplicate = false): Promise<UploadMediaAnswer> {
     if (!file) throw new DomainError('INVALID_INPUT', MEDIA_TYPE_TEXTS.missingFile);
-    const check = checkMediaUpload({ name: file.originalName, size: file.buffer.length, head: file.buffer });
+    const size = file.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const check = checkMediaUpload({ name: file.originalName, size, head: headOf(file.chunks, MEDIA_SNIFF_BYTES) });
     if (!check.ok) throw new DomainError(check.code, check.error);
+    // One piece from here on for what reads the whole file; a duplicate that is not an SVG never needs it.
+    let whole: Buffer | null = null;
+    const bytesOf = (): Buffer => (whole ??= Buffer.concat(file.chunks, size));
     if (check.mimeType === 'image/svg+xml') {
       // Off the main thread, capped in size, nodes and time (issue 24 point 3).
-      const problem = await this.svgs.check(file.buffer);
+      const problem = await this.svgs.check(bytesOf());
       if (problem) throw new DomainError('INVALID_INPUT', svgRefusal(problem));
     }
 
     // Identity is the bytes as uploaded: the same photo uploaded twice is recognised before any work.
     // Hashed as the bytes arrived (hashingMemoryStorage), so a duplicate is answered at once.
-    const sha256 = file.sha256 ?? createHash('sha256').update(file.buffer).digest('hex');
+    const sha256 = file.sha256 ?? file.chunks.reduce((hash, chunk) => hash.update(chunk), createHash('sha256')).digest('hex');
     if (!keepDuplicate) {
       const identical = await this.media.read((state) => findIdenticalMedia(state, sha256));
       if (identical) {
@@ -64,8 +87,9 @@ export class UploadMediaHandler {
     }
     // Raster images are stored upright and without metadata (issue 13): the GPS position in a phone
     // photo never reaches the store, so no URL can ever serve it. An unreadable image is refused here.
-    const clean = isRasterImage(check.mimeType) ? await this.work.run(() => cleanImage(file.buffer, check.mimeType)) : null;
-    const bytes = clean?.buffer ?? file.buffer;
+    const original = bytesOf();
+    const clean = isRasterImage(check.mimeType) ? await this.work.run(() => cleanImage(original, check.mimeType)) : null;
+    const bytes = clean?.buffer ?? original;
     const path = await this.reserveName(file.originalName);
     try {
       await this.storage.put(path, bytes, check.mimeType);

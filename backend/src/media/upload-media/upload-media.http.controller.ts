@@ -41,7 +41,7 @@ export class UploadMediaHttpController {
   @ApiCreatedResponse({ description: '{url, item}: the proxy URL of the stored file and its library entry' })
   @ApiConflictResponse({ description: '{error, existing: {url, item}}: the same bytes are already in the library (send ?duplicate=keep to upload a copy)' })
   async upload(@Actor() actor: AdminIssuer, @UploadedFile() file: HashedFile | undefined, @Query() { duplicate }: UploadMediaRequestDto): Promise<UploadMediaAnswer> {
-    const incoming = file ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), buffer: file.buffer, sha256: file.sha256 } : null;
+    const incoming = file?.chunks ? { originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), chunks: file.chunks, sha256: file.sha256 } : null;
     // Issue 12 point 6: identical bytes answer 409 with the existing file unless ?duplicate=keep.
     return this.uploadMedia.execute(actor, incoming, duplicate === 'keep');
   }
