@@ -263,7 +263,8 @@ async function rebuildReadModels(target: RestoreTarget): Promise<void> {
   await ensureReadModels(target.db, [...extra, privacyEraserProjection]);
   // The audit search index is left to the app's projector (built in the background when it leads):
   // over a million rows it took longer than writing every event (projections/src/runner/deferred-indexes.ts).
-  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true });
+  // The live tables are empty, so nothing is compared before the swap.
+  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true, compare: false });
   if (target.store.kind === 'postgres') await catchUpTree(target.db, leafSourceFor(target.store));
   const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra, privacyEraserProjection], batchSize: 5000, logger: quietLogger });
   for (;;) {

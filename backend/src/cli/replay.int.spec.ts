@@ -103,6 +103,16 @@ describe.each(databaseKinds())('replay on %s', (kind) => {
     expect(await replay({ db: fresh.database.db, store: fresh.store, projections: [auditV2, projections[1]] })).toMatchObject({ equal: true, positions: { audit: 35, seen: 35 } });
   });
 
+  it('swaps without comparing when asked (a restore: the live tables are empty)', async () => {
+    await appendEvents(fresh.store, 5, 5);
+    await projectAll();
+    await fresh.database.db.query('DELETE FROM rm.audit_log');
+    const swapped = await replay({ db: fresh.database.db, store: fresh.store, projections, swap: true, compare: false });
+    expect(swapped).toMatchObject({ swapped: true, tables: [], positions: { audit: 5, seen: 5 } });
+    expect(await auditPositions(fresh.database.db)).toEqual({ rows: 5, distinct: 5, min: 1, max: 5 });
+    expect(await checkpoints(fresh.database.db)).toEqual({ audit: 5, seen: 5 });
+  });
+
   it('keeps the rebuilt schema for inspection when asked', async () => {
     await appendEvents(fresh.store, 5, 5);
     await projectAll();

@@ -39,8 +39,9 @@ export interface ReplayResult {
   totalSeconds: number;
   /** Per projection, the position both sides were compared (and, with swap, installed) at. */
   positions: Record<string, number>;
+  /** Each table's comparison (empty with swap and `compare: false`). */
   tables: TableComparison[];
-  /** Every table equal. With swap: equality of the tables that were replaced. */
+  /** Every table equal. With swap: equality of the tables that were replaced (nothing compared: true). */
   equal: boolean;
   swapped: boolean;
 }
@@ -64,6 +65,13 @@ export interface ReplayOptions {
    * which the projector leader then builds in the background; a restore does (runner/deferred-indexes.ts).
    */
   deferIndexes?: boolean;
+  /**
+   * With swap: digest both sides and name the first difference before replacing (default true).
+   * A restore turns it off: the live tables are empty, and the comparison read every rebuilt row
+   * twice (a digest, then EXCEPT ALL sorting each row as JSON), which over a million audit rows
+   * cost more than rebuilding them. `tables` is then empty.
+   */
+  compare?: boolean;
 }
 
 /** Attempts at pinning a still point of the live checkpoints; only an in-process projector on PGlite can move them. */
@@ -117,7 +125,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
       await builder.build(cursors);
       tables = await db.transaction(async (tx) => {
         if (!swap && !sameTargets(await liveTargets(tx, liveSchema, projections), pinned)) return null;
-        const compared = await compareTables(tx, projections, liveSchema, replaySchema);
+        const compared = swap && options.compare === false ? [] : await compareTables(tx, projections, liveSchema, replaySchema);
         if (swap) await swapTables(tx, cursors, liveSchema, replaySchema);
         return compared;
       });
