@@ -35,8 +35,8 @@ export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'mov', 'm4v'] as const;
 
 /** SPEC §7 leaves the limit open: 25 MB holds a phone photo or a short clip, not a feature film. */
 export const MEDIA_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
-/** How many leading bytes `checkMediaUpload` needs (an SVG's root element may follow a long prolog). */
-export const MEDIA_SNIFF_BYTES = 4096;
+/** How many leading bytes `checkMediaUpload` reads: an SVG's root element may follow a long prolog, within these. */
+export const MEDIA_SNIFF_BYTES = 64 * 1024;
 
 export const MEDIA_TYPE_TEXTS = {
   missingFile: 'Choose a file to upload (multipart field "file").',
@@ -79,13 +79,11 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0)
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 const ascii = (bytes: Uint8Array, from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
 
-/** The root element must come within this many bytes (after prolog, comments and a doctype). */
-const SVG_HEAD_BYTES = 64 * 1024;
-
 function looksLikeSvg(bytes: Uint8Array): boolean {
+  // The root element must come within MEDIA_SNIFF_BYTES (after prolog, comments and a doctype).
   // Only the head is read, with whitespace runs collapsed first (one linear pass), so the prolog
   // pattern below never backtracks over a long run of spaces (issue 11: 50,000 spaces took seconds).
-  const text = collapseWhitespace(decodeText(bytes.subarray(0, SVG_HEAD_BYTES)).replace(/^\xEF\xBB\xBF/, ''));
+  const text = collapseWhitespace(decodeText(bytes.subarray(0, MEDIA_SNIFF_BYTES)).replace(/^\xEF\xBB\xBF/, ''));
   // An XML prolog, comments and a doctype may come first; the first element must be <svg>.
   const stripped = text.replace(/^ ?(<\?xml[\s\S]*?\?> ?)?(<!--[\s\S]*?--> ?|<!DOCTYPE[^>[]*(\[[\s\S]*?\])? ?> ?)*/i, '');
   return /^<svg[\s>]/i.test(stripped);

@@ -5,6 +5,7 @@ import { cleanImage } from '../images/image-pipeline';
 import { ImageWork } from '../images/image-work';
 import { MediaImagesReactor } from '../process-images/media-images.reactor';
 import { SvgChecker } from './svg-checker';
+import { headOf } from './hashing-memory-storage';
 import { svgRefusal } from './svg-check';
 import { MediaFilesRead, type MediaFileView } from '../media-files.read';
 import { MediaStream } from '../media-stream';
@@ -23,20 +24,6 @@ export interface IncomingFile {
   chunks: readonly Buffer[];
   /** SHA-256 of the bytes, hex, when it was computed as they arrived (issue 25). */
   sha256?: string;
-}
-
-/** The first `count` bytes (or all, when fewer), copying no more than the pieces that hold them. */
-function headOf(chunks: readonly Buffer[], count: number): Buffer {
-  const first = chunks[0];
-  if (first && first.length >= count) return first;
-  const taken: Buffer[] = [];
-  let length = 0;
-  for (const chunk of chunks) {
-    if (length >= count) break;
-    taken.push(chunk);
-    length += chunk.length;
-  }
-  return Buffer.concat(taken);
 }
 
 /** SPEC §7: {url}; the stored file comes along so a picker can select it without listing again. */
