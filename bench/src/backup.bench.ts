@@ -239,6 +239,8 @@ export async function backupBench(): Promise<Section> {
     metrics.push({ name: 'restore: rebuilding the read models', value: `${fmt(restore.phases['read-models'] ?? 0, 1)} s (${fmt(EVENTS / (restore.phases['read-models'] || 1))} events/s)` });
     metrics.push({ name: 'restore: whole command', value: `${fmt(restore.seconds, 1)} s (${fmt(EVENTS / restore.seconds)} events/s end to end)` });
     metrics.push({ name: 'restore: peak RSS', value: `${fmt(restore.peakRssMb)} MB`, target: '< 300 MB', pass: restore.peakRssMb < 300 });
+    const phaseList = (run: Run): string => Object.entries(run.phases).map(([name, seconds]) => `${name} ${fmt(seconds, 1)} s`).join(', ');
+    notes.push(`Phases as the CLI printed them: backup ${phaseList(backup)}; restore ${phaseList(restore)}.`);
     notes.push('Each command runs as its own process (node --max-old-space-size=192 backend/dist/cli/backup.js, as npm run backup/restore start it: what a command holds is a few MB at a time, the cap keeps V8 from growing its heap lazily), PostgreSQL to PostgreSQL on loopback; phase times come from the lines the CLI prints when not on a terminal.');
     notes.push('Restore reads the file twice (check everything, then write), rebuilds the read models from 0 and verifies the chain: the events/s target is read against the writing phase, the end-to-end figure is given beside it.');
     notes.push(`Load average (1 min) ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0]!, 1)} at the end (2 cores, shared with other work: the figures measure the contention too).`);

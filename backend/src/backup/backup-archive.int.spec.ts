@@ -43,7 +43,7 @@ async function openSite(dir: string, options: { esdb?: boolean } = {}): Promise<
 
 const metadata = () => ({ actorEmail: 'a@example.com', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() });
 
-/** A test provider standing in for issue 28's personal-data store: rows by opaque reference, erased by PersonalDataErased. */
+/** A test provider standing in for issue 28's personal-data store: rows by opaque reference, erased by a PersonForgotten event (its own type: the read models know issue 28's PersonalDataErased and its shape). */
 const people: BackupSideStore = {
   name: 'people',
   async describeContents(db: Database) {
@@ -60,7 +60,7 @@ const people: BackupSideStore = {
     for (const row of rows) await db.query('INSERT INTO privacy.people (ref, email) VALUES ($1, $2)', [row.ref, row.email]);
   },
   erasureIn(event) {
-    return event.type === 'PersonalDataErased' ? { references: [(event.data as { ref: string }).ref], position: event.globalPosition } : null;
+    return event.type === 'PersonForgotten' ? { references: [(event.data as { ref: string }).ref], position: event.globalPosition } : null;
   },
   async erase(db: Database, erasure) {
     return (await db.query('DELETE FROM privacy.people WHERE ref = ANY($1::text[])', [erasure.references])).rowCount ?? 0;
@@ -197,8 +197,8 @@ describe('backup archive checks', () => {
   });
 
   it('restores side-store rows and re-applies erasures recorded after the backup', async () => {
-    // After the backup, the source erases p2 (issue 28 records PersonalDataErased); its later log is exported.
-    await source.store.append('privacy', [{ eventId: randomUUID(), type: 'PersonalDataErased', data: { ref: 'p2' }, metadata: metadata() }], { expectedRevision: 'any' });
+    // After the backup, the source erases p2 (as issue 28 records PersonalDataErased); its later log is exported.
+    await source.store.append('privacy', [{ eventId: randomUUID(), type: 'PersonForgotten', data: { ref: 'p2' }, metadata: metadata() }], { expectedRevision: 'any' });
     const later = join(dir, 'later.backup');
     await writeBackupFile({ db: source.test.db, store: source.store, storage: source.storage, sideStores: [people] }, later, { appVersion: 'test' });
     const target = await openSite(join(dir, 'side-target'));
@@ -208,6 +208,19 @@ describe('backup archive checks', () => {
       expect((await target.test.db.query('SELECT ref FROM privacy.people ORDER BY ref')).rows).toEqual([{ ref: 'p1' }]);
       // The log itself is the backup's: the erasure event is not copied into it.
       expect(await target.store.headPosition()).toBe(31);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('carries out an erasure its own log records once the side stores are back, though the backup still held the rows', async () => {
+    // later.backup (previous test) records p2 forgotten, and p2's row is in it too: nothing had erased it yet.
+    const target = await openSite(join(dir, 'in-log-target'));
+    try {
+      expect((await validateBackup(join(dir, 'later.backup'), { sideStores: [people] })).trailer.side_store_rows).toEqual({ people: 2 });
+      await restoreBackup(join(dir, 'later.backup'), { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] });
+      expect((await target.test.db.query('SELECT ref FROM privacy.people ORDER BY ref')).rows).toEqual([{ ref: 'p1' }]);
+      expect(await target.store.headPosition()).toBe(32);
     } finally {
       await target.close();
     }
@@ -233,7 +246,7 @@ describe('backup archive checks', () => {
     const other = await openSite(join(dir, 'other'));
     const target = await openSite(join(dir, 'other-target'));
     try {
-      await other.store.append('x', [{ eventId: randomUUID(), type: 'PersonalDataErased', data: { ref: 'p1' }, metadata: metadata() }], { expectedRevision: 'any' });
+      await other.store.append('x', [{ eventId: randomUUID(), type: 'PersonForgotten', data: { ref: 'p1' }, metadata: metadata() }], { expectedRevision: 'any' });
       const otherFile = join(dir, 'other.backup');
       await writeBackupFile({ db: other.test.db, store: other.store, storage: other.storage, sideStores: [people] }, otherFile, { appVersion: 'test' });
       await expect(restoreBackup(file, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] }, { erasuresFrom: otherFile })).rejects.toThrow(/not the log this backup was taken from/);

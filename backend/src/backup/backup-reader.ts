@@ -156,7 +156,7 @@ interface CheckedLine {
   verbatim: boolean;
   /** Whether the event's hash holds over dataText and metadataText. */
   hashHolds: boolean;
-  /** Where a verbatim line's data, metadata and tail start (see verbatimRow). */
+  /** Where a verbatim line's data, metadata and tail start (see verbatimEvent). */
   cuts?: [number, number, number];
 }
 
@@ -191,7 +191,7 @@ export function checkArchivedLine(text: string, where: string): CheckedLine {
 }
 
 /** The columns restore writes for an event: its fields, and the data and metadata text. */
-interface EventRow {
+export interface EventRow {
   position: number;
   eventId: string;
   streamId: string;
@@ -206,33 +206,34 @@ interface EventRow {
 }
 
 /**
- * A line checkArchivedLine found verbatim, taken apart for writing at the cuts it found (the bytes
- * are the same: restore compares each entry's sha256 with the first pass's): the data and metadata
- * text are cut out of the line, and only the small rest (head and tail: ids, positions, hashes) is
- * parsed, so the payloads are neither parsed nor serialised again.
+ * A line checkArchivedLine found verbatim, read for writing and for the rebuild of the read models
+ * restore feeds as it writes (which needs data and metadata as values): the event, parsed whole,
+ * and the row, whose data and metadata text are cut out of the line at the cuts the check found
+ * (the bytes are the same: restore compares each entry's sha256 with the first pass's), so the
+ * stored payloads are the archived text, never serialised again.
  */
-export function verbatimRow(text: string, cuts: ArrayLike<number>, at: number): EventRow {
-  const dataAt = cuts[at]!;
+export function verbatimEvent(text: string, cuts: ArrayLike<number>, at: number): { row: EventRow; event: ArchivedEvent } {
+  const v = JSON.parse(text) as Record<string, string & number>;
   const metadataAt = cuts[at + 1]!;
-  const tailAt = cuts[at + 2]!;
-  const rest = JSON.parse(`${text.slice(0, dataAt - ',"data":'.length)}${text.slice(tailAt)}`) as Record<string, string & number>;
-  return {
-    position: rest.position,
-    eventId: rest.event_id,
-    streamId: rest.stream,
-    revision: rest.revision,
-    type: rest.type,
-    schemaVersion: rest.schema_version,
-    dataText: text.slice(dataAt, metadataAt - METADATA_KEY.length),
-    metadataText: text.slice(metadataAt, tailAt),
-    recordedAt: rest.recorded_at,
-    prevHash: rest.prev_hash,
-    hash: rest.hash,
+  const event: ArchivedEvent = {
+    globalPosition: v.position,
+    eventId: v.event_id,
+    streamId: v.stream,
+    streamRevision: v.revision,
+    type: v.type,
+    schemaVersion: v.schema_version,
+    data: v.data,
+    metadata: v.metadata,
+    recordedAt: v.recorded_at,
+    prevHash: v.prev_hash,
+    hash: v.hash,
   };
+  const texts = { dataText: text.slice(cuts[at]!, metadataAt - METADATA_KEY.length), metadataText: text.slice(metadataAt, cuts[at + 2]!) };
+  return { row: checkedRow({ event, ...texts }), event };
 }
 
 /** The columns of a checked line (a line that was not verbatim, or an EventStoreDB restore). */
-export function checkedRow({ event: e, dataText, metadataText }: CheckedLine): EventRow {
+export function checkedRow({ event: e, dataText, metadataText }: Pick<CheckedLine, 'event' | 'dataText' | 'metadataText'>): EventRow {
   return { position: e.globalPosition, eventId: e.eventId, streamId: e.streamId, revision: e.streamRevision, type: e.type, schemaVersion: e.schemaVersion, dataText, metadataText, recordedAt: e.recordedAt, prevHash: e.prevHash, hash: e.hash };
 }
 

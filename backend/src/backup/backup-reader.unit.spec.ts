@@ -1,6 +1,6 @@
 import { canonicalJson } from '@punchline/domain';
 import { eventHash } from '@punchline/projections';
-import { checkArchivedLine, verbatimRow } from './backup-reader';
+import { checkArchivedLine, verbatimEvent } from './backup-reader';
 
 /**
  * How restore reads an event line (issue 29): a line as the writer makes it from a log stored as
@@ -25,11 +25,13 @@ describe('archived event lines', () => {
     `{"position":7,"event_id":"${event.eventId}","stream":"site","revision":3,"type":"DraftSaved","schema_version":1,"data":${data},"metadata":${metadata},` +
     `"recorded_at":"2026-11-27T03:00:00.123456Z","prev_hash":"${prevHash}","hash":"${hash}"}`;
 
-  it('stores a line in the writer’s layout as archived, cutting its payloads out where the check found them', () => {
+  it('stores a line in the writer’s layout as archived, cutting its payloads out where the check found them, and reads its event whole for the rebuild', () => {
     const text = line(canonicalJson(event.data), canonicalJson(event.metadata));
     const checked = checkArchivedLine(text, 'events/000001.ndjson line 2');
     expect(checked).toMatchObject({ verbatim: true, hashHolds: true, dataText: canonicalJson(event.data), metadataText: canonicalJson(event.metadata) });
-    expect(verbatimRow(text, checked.cuts!, 0)).toEqual({
+    const { row, event: read } = verbatimEvent(text, checked.cuts!, 0);
+    expect(read).toEqual({ ...event, recordedAt: '2026-11-27T03:00:00.123456Z', prevHash, hash });
+    expect(row).toEqual({
       position: 7,
       eventId: event.eventId,
       streamId: 'site',

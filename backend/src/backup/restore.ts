@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState } from '@punchline/domain';
+import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState, type RecordedEvent } from '@punchline/domain';
 import { ChainWalker, Projector, allProjections, ensureReadModels, replay, type Database, type Projection, type LogIntegrity } from '@punchline/projections';
 import type { MediaStorage } from '../media';
 import { privacyEraserProjection } from '../privacy';
-import { EVENTS_PREFIX, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
+import { EVENTS_PREFIX, MANIFEST_ENTRY, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
+import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { leafSourceFor } from '../platform/event-store/create-event-store';
 import { compareWithCheckpoint, describeComparison, liveLeaves, parseEarlier } from '../platform/log-tree/checkpoint-check';
 import { catchUpTree } from '../platform/log-tree/log-tree';
-import { archiveEntries, BackupInvalidError, checkArchivedLine, checkedRow, describeHead, eventLinesOf, parseArchivedEvent, validateBackup, verbatimRow, type ArchivedEvent, type ValidateOptions } from './backup-reader';
+import { archiveEntries, BackupInvalidError, checkArchivedLine, checkedRow, describeHead, eventLinesOf, parseArchivedEvent, validateBackup, verbatimEvent, type ArchiveEntry, type ArchivedEvent, type EventRow, type ValidateOptions } from './backup-reader';
 import type { BackupSideStore, SideStoreErasure } from './side-stores';
 
 /** Where a restore writes: an empty store of any kind. */
@@ -118,21 +119,28 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   await target.db.query('INSERT INTO es.restore_runs (archive, head_position, head_hash) VALUES ($1, $2, $3)', [file, manifest.head?.position ?? 0, manifest.head?.hash ?? '']);
   progress.totalEvents = manifest.event_count;
   progress.totalMediaFiles = checked.mediaFiles;
-  const writeEvents = target.store.kind === 'postgres' ? postgresEventWriter(target.db) : eventStoreDbWriter(target.store);
   const checksums = new Map(checked.trailer.entries.map((e) => [e.name, e.sha256]));
-  let eventChunks = 0;
-  for await (const entry of archiveEntries(file, options.passphrase)) {
-    if (entry.name.startsWith(EVENTS_PREFIX)) {
+  const entries = archiveEntries(file, options.passphrase)[Symbol.asyncIterator]();
+  // The archive holds the manifest, the events/ entries, then side stores and media.
+  const events = new EventEntries(entries, checksums, checked.verbatimEventEntries);
+  const erasuresInLog: { provider: BackupSideStore; erasure: SideStoreErasure }[] = [];
+  const store = target.store;
+  let verified: Promise<RestoreResult['head']> | null = null;
+  if (store instanceof PostgresEventStore) {
+    await writeAndRebuild(store, target, events, progress, report, erasuresInLog);
+    // The log is whole: the database checks its chain while the side stores and media are restored.
+    verified = verifyRestoredLog(file, target, manifest, options.passphrase);
+    verified.catch(() => undefined);
+  } else {
+    const writer = eventStoreDbWriter(store);
+    for await (const batch of events) {
       progress.phase = 'events';
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry.body) chunks.push(chunk);
-      const bytes = Buffer.concat(chunks);
-      // What is written is exactly what the first pass checked, even if the file was replaced since.
-      if (createHash('sha256').update(bytes).digest('hex') !== checksums.get(entry.name)) throw new BackupInvalidError(`${entry.name} changed after the file was checked (the file was replaced or altered during the restore)`);
-      const lines = eventLinesOf(bytes.toString('utf8'), entry.name, eventChunks++ === 0);
-      progress.events += await writeEvents.write(lines, checked.verbatimEventEntries.get(entry.name), entry.name);
+      progress.events += await writer.write(batch.lines, batch.name);
       report();
-    } else if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
+    }
+  }
+  for (let entry = events.rest; entry; entry = (await entries.next()).value as ArchiveEntry | undefined) {
+    if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
       progress.phase = 'side-stores';
       const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
       const provider = target.sideStores.find((s) => s.name === name)!;
@@ -149,17 +157,19 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
       report();
     }
   }
-  await writeEvents.finish();
+  for (const { provider, erasure } of erasuresInLog) await provider.erase(target.db, erasure);
 
-  progress.phase = 'read-models';
-  progress.label = '';
-  report();
-  await rebuildReadModels(target);
+  if (!(store instanceof PostgresEventStore)) {
+    progress.phase = 'read-models';
+    progress.label = '';
+    report();
+    await rebuildReadModels(target);
+  }
   const variants = options.remakeVariants ? await options.remakeVariants(target) : 0;
 
   progress.phase = 'verifying';
   report();
-  const head = await verifyRestoredLog(file, target, manifest, options.passphrase);
+  const head = await (verified ?? verifyRestoredLog(file, target, manifest, options.passphrase));
   let erasedRows = 0;
   for (const { provider, erasure } of erasures) erasedRows += await provider.erase(target.db, erasure);
   await target.db.query('UPDATE es.restore_runs SET finished_at = now() WHERE finished_at IS NULL');
@@ -168,10 +178,89 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, erasures: { applied: erasures.length, rows: erasedRows }, head };
 }
 
-interface EventWriter {
-  /** Writes one events/ entry's lines (checked by the first pass); answers how many events. */
-  write(lines: string[], cuts: Uint32Array | undefined, name: string): Promise<number>;
-  finish(): Promise<void>;
+/**
+ * postgres: the events are written as the archive holds them and, in the same pass, fed to the
+ * rebuild of the read models (replay's feed), so the log is not read back. Erasures the log records
+ * are collected: the eraser rides along the rebuild before the side stores are back, and what it
+ * erases is erased again once they are.
+ */
+async function writeAndRebuild(
+  store: PostgresEventStore,
+  target: RestoreTarget,
+  events: EventEntries,
+  progress: RestoreProgress,
+  report: () => void,
+  erasuresInLog: { provider: BackupSideStore; erasure: SideStoreErasure }[],
+): Promise<void> {
+  const writer = postgresEventWriter(target.db);
+  const fed = async function* (): AsyncGenerator<RecordedEvent[]> {
+    for await (const batch of events) {
+      progress.phase = 'events';
+      const rows: EventRow[] = new Array<EventRow>(batch.lines.length);
+      const read: RecordedEvent[] = new Array<RecordedEvent>(batch.lines.length);
+      for (const [i, line] of batch.lines.entries()) {
+        const { row, event } = batch.cuts ? verbatimEvent(line, batch.cuts, i * 3) : checkedEvent(checkArchivedLine(line, `${batch.name} line ${i + 1}`));
+        rows[i] = row;
+        read[i] = store.asRead(event);
+        for (const provider of target.sideStores) {
+          const erasure = provider.erasureIn(event);
+          if (erasure) erasuresInLog.push({ provider, erasure });
+        }
+      }
+      progress.events += await writer.write(rows, batch.name);
+      report();
+      yield read;
+    }
+    await writer.finish();
+    progress.phase = 'read-models';
+    report();
+  };
+  await rebuildReadModels(target, fed());
+}
+
+/** One events/ entry of the archive, its bytes compared with the first pass's checksum. */
+interface EventBatch {
+  name: string;
+  lines: string[];
+  /** The cuts of each line when the first pass found every line verbatim (backup-reader verbatimEvent). */
+  cuts: Uint32Array | undefined;
+}
+
+/**
+ * The events/ entries at the front of the archive (after the manifest), one at a time; `rest` is
+ * the entry that follows them once they are read (side stores and media come after), left unread.
+ */
+class EventEntries implements AsyncIterable<EventBatch> {
+  rest: ArchiveEntry | undefined;
+  private count = 0;
+
+  constructor(
+    private readonly entries: AsyncIterator<ArchiveEntry>,
+    private readonly checksums: Map<string, string>,
+    private readonly verbatim: Map<string, Uint32Array>,
+  ) {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<EventBatch> {
+    for (let next = await this.entries.next(); !next.done; next = await this.entries.next()) {
+      const entry = next.value;
+      if (entry.name === MANIFEST_ENTRY) continue;
+      if (!entry.name.startsWith(EVENTS_PREFIX)) {
+        this.rest = entry;
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      const bytes = Buffer.concat(chunks);
+      // What is written is exactly what the first pass checked, even if the file was replaced since.
+      if (createHash('sha256').update(bytes).digest('hex') !== this.checksums.get(entry.name)) throw new BackupInvalidError(`${entry.name} changed after the file was checked (the file was replaced or altered during the restore)`);
+      yield { name: entry.name, lines: eventLinesOf(bytes.toString('utf8'), entry.name, this.count++ === 0), cuts: this.verbatim.get(entry.name) };
+    }
+  }
+}
+
+/** A line that was not verbatim (checkArchivedLine): its row with canonical payload texts, and its event. */
+function checkedEvent(line: ReturnType<typeof checkArchivedLine>): { row: EventRow; event: ArchivedEvent } {
+  return { row: checkedRow(line), event: line.event };
 }
 
 /** Separates the values of a column: a character no JSON text holds raw, checked absent from the free-form ones. */
@@ -186,7 +275,7 @@ const SEPARATOR = '\x1e';
  * metadata are stored from the archived text (json columns keep it as written), cut out of the
  * verbatim lines rather than parsed and serialised again (checkArchivedLine). The streams table is filled at the end.
  */
-function postgresEventWriter(db: Database): EventWriter {
+function postgresEventWriter(db: Database): { write(rows: EventRow[], name: string): Promise<number>; finish(): Promise<void> } {
   const columns = ['bigint', 'text', 'bigint', 'uuid', 'text', 'int', 'json', 'json', 'timestamptz', 'text', 'text'];
   const insert = `INSERT INTO es.events (global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at, prev_hash, hash)
     SELECT ${columns.map((type, i) => `c${i}::${type}`).join(', ')}
@@ -195,11 +284,10 @@ function postgresEventWriter(db: Database): EventWriter {
     VALUES (${columns.map((type, c) => `$${c + 1}::${type}`).join(', ')})`;
   let inFlight: Promise<void> = Promise.resolve();
   return {
-    async write(lines, cuts, name) {
-      const values: string[][] = columns.map(() => new Array<string>(lines.length));
+    async write(rows, name) {
+      const values: string[][] = columns.map(() => new Array<string>(rows.length));
       let separated = true;
-      for (const [i, line] of lines.entries()) {
-        const e = cuts ? verbatimRow(line, cuts, i * 3) : checkedRow(checkArchivedLine(line, `${name} line ${i + 1}`));
+      for (const [i, e] of rows.entries()) {
         separated &&= !e.streamId.includes(SEPARATOR) && !e.type.includes(SEPARATOR) && !e.prevHash.includes(SEPARATOR) && !e.hash.includes(SEPARATOR);
         const row = [String(e.position), e.streamId, String(e.revision), e.eventId, e.type, String(e.schemaVersion), e.dataText, e.metadataText, e.recordedAt, e.prevHash, e.hash];
         for (let c = 0; c < row.length; c += 1) values[c]![i] = row[c]!;
@@ -207,19 +295,19 @@ function postgresEventWriter(db: Database): EventWriter {
       // One empty value would come back as no row at all (a one-event entry whose prev_hash is ''), and
       // a separator inside a value would split it: such an entry goes row by row instead.
       const write = async (): Promise<void> => {
-        if (lines.length > 1 && separated) {
+        if (rows.length > 1 && separated) {
           const { rowCount } = await db.query(insert, values.map((column) => column.join(SEPARATOR)));
-          if (rowCount !== lines.length) throw new Error(`${name}: ${rowCount} of ${lines.length} events were written`);
+          if (rowCount !== rows.length) throw new Error(`${name}: ${rowCount} of ${rows.length} events were written`);
           return;
         }
-        for (let i = 0; i < lines.length; i += 1) await db.query(insertOne, values.map((column) => column[i]));
+        for (let i = 0; i < rows.length; i += 1) await db.query(insertOne, values.map((column) => column[i]));
       };
-      // The next entry is read and taken apart while the database writes this one.
+      // The next entry is read, taken apart and projected while the database writes this one.
       const previous = inFlight;
       inFlight = previous.then(write);
       inFlight.catch(() => undefined);
       await previous;
-      return lines.length;
+      return rows.length;
     },
     async finish() {
       await inFlight;
@@ -234,9 +322,9 @@ function postgresEventWriter(db: Database): EventWriter {
  * its id, stream, exact revision, type, data and metadata (its own `occurredAt` stays in the
  * metadata). The log-wide hashes are recomputed by the log digest over the new positions.
  */
-function eventStoreDbWriter(store: EventStore): EventWriter {
+function eventStoreDbWriter(store: EventStore): { write(lines: string[], name: string): Promise<number> } {
   return {
-    async write(lines, _cuts, name) {
+    async write(lines, name) {
       for (const [i, line] of lines.entries()) {
         const e = parseArchivedEvent(line, `${name} line ${i + 1}`);
         await store.append(e.streamId, [{ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata as never }], {
@@ -245,7 +333,6 @@ function eventStoreDbWriter(store: EventStore): EventWriter {
       }
       return lines.length;
     },
-    async finish() {},
   };
 }
 
@@ -258,13 +345,13 @@ function eventStoreDbWriter(store: EventStore): EventWriter {
  * the projector brings whatever is left of the store's own projections (the EventStoreDB digest and
  * the tree over it) up to the head.
  */
-async function rebuildReadModels(target: RestoreTarget): Promise<void> {
+async function rebuildReadModels(target: RestoreTarget, feed?: AsyncIterable<RecordedEvent[]>): Promise<void> {
   const extra = target.storeProjections ?? [];
   await ensureReadModels(target.db, [...extra, privacyEraserProjection]);
   // The audit search index is left to the app's projector (built in the background when it leads):
   // over a million rows it took longer than writing every event (projections/src/runner/deferred-indexes.ts).
   // The live tables are empty, so nothing is compared before the swap.
-  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true, compare: false });
+  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true, compare: false, feed });
   if (target.store.kind === 'postgres') await catchUpTree(target.db, leafSourceFor(target.store));
   const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra, privacyEraserProjection], batchSize: 5000, logger: quietLogger });
   for (;;) {

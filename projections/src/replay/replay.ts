@@ -72,6 +72,12 @@ export interface ReplayOptions {
    * cost more than rebuilding them. `tables` is then empty.
    */
   compare?: boolean;
+  /**
+   * With swap: the log's events from position 1 on, in order, handed over by the caller instead of
+   * read from the store. A restore passes the events it is writing, so the rebuild does not read a
+   * million events back (it would parse each twice). Whatever the store holds past them is still read.
+   */
+  feed?: AsyncIterable<RecordedEvent[]>;
 }
 
 /** Attempts at pinning a still point of the live checkpoints; only an in-process projector on PGlite can move them. */
@@ -106,6 +112,10 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
   const targetsNow = async (client: SqlClient): Promise<Map<string, number>> =>
     swap ? uniform(projections, await store.headPosition()) : liveTargets(client, liveSchema, projections);
 
+  if (options.feed) {
+    if (!swap) throw new Error('A fed replay installs what it builds: use it with swap');
+    await builder.consume(cursors, options.feed);
+  }
   setTargets(cursors, await targetsNow(db), swap);
   await builder.build(cursors);
   // Only tables that will be installed need the screens' indexes (the comparison reads each table
@@ -198,34 +208,62 @@ class Builder {
       while (pending) {
         const events = await pending;
         pending = null;
-        const slices = planBatch(cursors, events);
-        if (slices.length === 0) break;
-        const last = Math.max(...slices.map((s) => s.next));
-        const first = Math.min(...slices.map((s) => s.expected));
-        for (const slice of slices) {
-          const cursor = cursors.find((c) => c.projection === slice.projection);
-          if (cursor) cursor.position = slice.next;
-        }
+        const apply = this.plan(cursors, events);
+        if (!apply) break;
         const nextFrom = readFrom(cursors);
         if (nextFrom !== null) pending = this.read(nextFrom);
-        await this.db.transaction(async (tx) => {
-          for (const slice of slices) {
-            if (slice.events.length > 0) await slice.projection.apply(tx, this.schema, slice.events);
-          }
-        });
-        this.events += events.filter((e) => e.globalPosition > first && e.globalPosition <= last).length;
-        const seconds = this.seconds + (performance.now() - started) / 1000;
-        this.onProgress?.({
-          events: this.events,
-          position: last,
-          target: this.target,
-          seconds,
-          eventsPerSecond: seconds > 0 ? Math.round(this.events / seconds) : 0,
-        });
+        await apply(started);
       }
     } finally {
       this.seconds += (performance.now() - started) / 1000;
     }
+  }
+
+  /** The fed bulk (ReplayOptions.feed): no bound, each batch applied while the next is prepared. */
+  async consume(cursors: ProjectionCursor<Projection>[], feed: AsyncIterable<RecordedEvent[]>): Promise<void> {
+    for (const cursor of cursors) cursor.upTo = undefined;
+    const started = performance.now();
+    const batches = feed[Symbol.asyncIterator]();
+    try {
+      let next = batches.next();
+      for (;;) {
+        const batch = await next;
+        if (batch.done) break;
+        this.target = Math.max(this.target, batch.value.at(-1)?.globalPosition ?? 0);
+        const apply = this.plan(cursors, batch.value);
+        next = batches.next();
+        // A failed apply must not leave the next batch's rejection unhandled.
+        next.catch(() => undefined);
+        if (apply) await apply(started);
+      }
+    } catch (error) {
+      await batches.return?.(undefined).catch(() => undefined);
+      throw error;
+    } finally {
+      this.seconds += (performance.now() - started) / 1000;
+    }
+  }
+
+  /** Slices a batch among the cursors and moves them on; answers the apply, or null when no projection wants any of it. */
+  private plan(cursors: ProjectionCursor<Projection>[], events: RecordedEvent[]): ((started: number) => Promise<void>) | null {
+    const slices = planBatch(cursors, events);
+    if (slices.length === 0) return null;
+    const last = Math.max(...slices.map((s) => s.next));
+    const first = Math.min(...slices.map((s) => s.expected));
+    for (const slice of slices) {
+      const cursor = cursors.find((c) => c.projection === slice.projection);
+      if (cursor) cursor.position = slice.next;
+    }
+    return async (started) => {
+      await this.db.transaction(async (tx) => {
+        for (const slice of slices) {
+          if (slice.events.length > 0) await slice.projection.apply(tx, this.schema, slice.events);
+        }
+      });
+      this.events += events.filter((e) => e.globalPosition > first && e.globalPosition <= last).length;
+      const seconds = this.seconds + (performance.now() - started) / 1000;
+      this.onProgress?.({ events: this.events, position: last, target: this.target, seconds, eventsPerSecond: seconds > 0 ? Math.round(this.events / seconds) : 0 });
+    };
   }
 
   private read(fromPosition: number): Promise<RecordedEvent[]> {

@@ -400,6 +400,26 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
     return { nextExpectedRevision: Number(last.streamRevision), position: Number(last.globalPosition) };
   }
 
+  /**
+   * An event in hand as readAll would hand it back once stored (upcast to its type's current version,
+   * recordedAt in the same ISO form): a restore feeds the events it writes straight to the rebuild
+   * of the read models (backup/restore.ts), which must see what a read of the log would show.
+   */
+  asRead(event: Omit<RecordedEvent, 'metadata'> & { metadata: unknown }): RecordedEvent {
+    return this.toRecorded({
+      global_position: event.globalPosition,
+      stream_id: event.streamId,
+      stream_revision: event.streamRevision,
+      event_id: event.eventId,
+      type: event.type,
+      schema_version: event.schemaVersion,
+      data: event.data,
+      // As readAll takes it from the metadata column: whatever object was stored.
+      metadata: event.metadata as EventMetadata,
+      created_at: event.recordedAt,
+    });
+  }
+
   private toRecorded(row: EventRow): RecordedEvent {
     const current = this.options.upcasters?.currentVersion(row.type) ?? row.schema_version;
     const upcast = this.options.upcasters && row.schema_version < current;
