@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '@punchline/domain';
 
 /*
@@ -40,7 +40,9 @@ export function eventHashFromCanonical(
     `{"data":${canonicalData},"eventId":${canonicalJson(event.eventId)},"globalPosition":${canonicalJson(event.globalPosition)},` +
     `"metadata":${canonicalMetadata},"schemaVersion":${canonicalJson(event.schemaVersion)},"streamId":${canonicalJson(event.streamId)},` +
     `"streamRevision":${canonicalJson(event.streamRevision)},"type":${canonicalJson(event.type)}}`;
-  return createHash('sha256').update(prevHash).update(payload).digest('hex');
+  // One-shot: about twice as fast as createHash().update().update() for inputs this small (a
+  // restore's check hashes a million of them); the same digest of prev_hash ‖ payload.
+  return hash('sha256', prevHash + payload, 'hex');
 }
 
 /** A link of the log-wide chain as stored or exported: the event as written plus its two hashes. */
@@ -57,7 +59,7 @@ export function streamEventHash(prevHash: string, event: StreamHashedFields): st
     `{"data":${canonicalJson(event.data)},"eventId":${canonicalJson(event.eventId)},"metadata":${canonicalJson(event.metadata)},` +
     `"schemaVersion":${canonicalJson(event.schemaVersion)},"streamId":${canonicalJson(event.streamId)},` +
     `"streamRevision":${canonicalJson(event.streamRevision)},"type":${canonicalJson(event.type)}}`;
-  return createHash('sha256').update(prevHash).update(payload).digest('hex');
+  return hash('sha256', prevHash + payload, 'hex');
 }
 
 export interface ChainRecord extends HashedEventFields {
