@@ -32,7 +32,9 @@ function runCli(args: string[], env: Record<string, string>): Promise<Run> {
     const started = performance.now();
     // BACKUP_BENCH_PROFILE=<dir>: each command writes a V8 CPU profile there (to see where its time goes).
     const profile = process.env.BACKUP_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BACKUP_BENCH_PROFILE}`] : [];
-    const child = spawn(process.execPath, [...profile, '--max-old-space-size=192', join(root, 'backend', 'dist', 'cli', 'backup.js'), ...args], { cwd: root, env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // BACKUP_BENCH_NODE_FLAGS: V8 flags to try beside the ones npm run backup/restore pass (space-separated).
+    const flags = (process.env.BACKUP_BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+    const child = spawn(process.execPath, [...profile, ...flags, '--max-old-space-size=192', join(root, 'backend', 'dist', 'cli', 'backup.js'), ...args], { cwd: root, env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const phases: Record<string, number> = {};
     let current: { name: string; at: number } | null = null;
     let output = '';

@@ -212,10 +212,19 @@ async function writeAndRebuild(
       yield read;
     }
     await writer.finish();
+    // The log is whole: its tree is built from the chain hashes (node hashing) while the database
+    // builds the read models' indexes and swaps them in.
+    tree = catchUpTree(target.db, leafSourceFor(store));
+    tree.catch(() => undefined);
     progress.phase = 'read-models';
     report();
   };
-  await rebuildReadModels(target, fed());
+  let tree: Promise<unknown> = Promise.resolve();
+  try {
+    await rebuildReadModels(target, { events: fed(), tree: () => tree });
+  } finally {
+    await tree.catch(() => undefined);
+  }
 }
 
 /** One events/ entry of the archive, its bytes compared with the first pass's checksum. */
@@ -340,19 +349,20 @@ function eventStoreDbWriter(store: EventStore): { write(lines: string[], name: s
  * The read models from position 0 (they are empty: the store was): replay's bulk path builds them in
  * a fresh schema and swaps them in (what `npm run replay -- --swap` does, ~3× the live projector's
  * rate), with issue 28's eraser riding along the same pass over the log (it has no tables: erasures
- * in the restored log are carried out again, and the swap records its checkpoint). On the postgres
- * store the log tree is then built from the chain hashes alone (catchUpTree: no event read whole);
- * the projector brings whatever is left of the store's own projections (the EventStoreDB digest and
- * the tree over it) up to the head.
+ * in the restored log are carried out again, and the swap records its checkpoint). `fed`: the
+ * postgres restore hands the events over as it writes them (replay's feed) and builds the log tree
+ * from the chain hashes alone meanwhile (catchUpTree: no event read whole), awaited here. Then the
+ * projector brings whatever is left of the store's own projections (the EventStoreDB digest and the
+ * tree over it) up to the head.
  */
-async function rebuildReadModels(target: RestoreTarget, feed?: AsyncIterable<RecordedEvent[]>): Promise<void> {
+async function rebuildReadModels(target: RestoreTarget, fed?: { events: AsyncIterable<RecordedEvent[]>; tree: () => Promise<unknown> }): Promise<void> {
   const extra = target.storeProjections ?? [];
   await ensureReadModels(target.db, [...extra, privacyEraserProjection]);
   // The audit search index is left to the app's projector (built in the background when it leads):
   // over a million rows it took longer than writing every event (projections/src/runner/deferred-indexes.ts).
   // The live tables are empty, so nothing is compared before the swap.
-  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true, compare: false, feed });
-  if (target.store.kind === 'postgres') await catchUpTree(target.db, leafSourceFor(target.store));
+  await replay({ db: target.db, store: target.store, projections: [...allProjections(), privacyEraserProjection], swap: true, batchSize: 5000, deferIndexes: true, compare: false, feed: fed?.events });
+  await fed?.tree();
   const projector = new Projector({ db: target.db, store: target.store, projections: [...allProjections(), ...extra, privacyEraserProjection], batchSize: 5000, logger: quietLogger });
   for (;;) {
     const outcome = await projector.processNextBatch();
