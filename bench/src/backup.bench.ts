@@ -235,16 +235,18 @@ export async function backupBench(): Promise<Section> {
 
     const restore = await runCli(['restore', file], { DATABASE_URL: target.url, DATA_DIR: join(work, 'target') });
     if (restore.code !== 0) throw new Error(`restore failed:\n${restore.output}`);
+    // The events phase writes each entry's events and feeds them to the rebuild of the read models in the same pass.
     const writeSeconds = restore.phases.events ?? restore.seconds;
-    metrics.push({ name: `restore: writing the events (${fmt(EVENTS)})`, value: `${fmt(EVENTS / writeSeconds)} events/s (${fmt(writeSeconds, 1)} s)`, target: '≥ 50,000 events/s', pass: EVENTS / writeSeconds >= 50_000 });
+    metrics.push({ name: `restore: events written, read models rebuilt from them in the same pass (${fmt(EVENTS)})`, value: `${fmt(EVENTS / writeSeconds)} events/s (${fmt(writeSeconds, 1)} s)`, target: '≥ 50,000 events/s', pass: EVENTS / writeSeconds >= 50_000 });
     metrics.push({ name: 'restore: checking the whole file first', value: `${fmt(restore.phases.checking ?? 0, 1)} s (${fmt(EVENTS / (restore.phases.checking || 1))} events/s, media hashed too)` });
-    metrics.push({ name: 'restore: rebuilding the read models', value: `${fmt(restore.phases['read-models'] ?? 0, 1)} s (${fmt(EVENTS / (restore.phases['read-models'] || 1))} events/s)` });
-    metrics.push({ name: 'restore: whole command', value: `${fmt(restore.seconds, 1)} s (${fmt(EVENTS / restore.seconds)} events/s end to end)` });
+    metrics.push({ name: 'restore: read models finished (indexes, swap; the log tree meanwhile)', value: `${fmt(restore.phases['read-models'] ?? 0, 1)} s` });
+    metrics.push({ name: 'restore: media, the restored chain verified meanwhile', value: `${fmt((restore.phases.media ?? 0) + (restore.phases.verifying ?? 0), 1)} s` });
+    metrics.push({ name: 'restore: whole command', value: `${fmt(restore.seconds, 1)} s (${fmt(EVENTS / restore.seconds)} events/s end to end)`, target: '≥ 50,000 events/s', pass: EVENTS / restore.seconds >= 50_000 });
     metrics.push({ name: 'restore: peak RSS', value: `${fmt(restore.peakRssMb)} MB`, target: '< 300 MB', pass: restore.peakRssMb < 300 });
     const phaseList = (run: Run): string => Object.entries(run.phases).map(([name, seconds]) => `${name} ${fmt(seconds, 1)} s`).join(', ');
     notes.push(`Phases as the CLI printed them: backup ${phaseList(backup)}; restore ${phaseList(restore)}.`);
     notes.push('Each command runs as its own process (node --max-old-space-size=192 backend/dist/cli/backup.js, as npm run backup/restore start it: what a command holds is a few MB at a time, the cap keeps V8 from growing its heap lazily), PostgreSQL to PostgreSQL on loopback; phase times come from the lines the CLI prints when not on a terminal.');
-    notes.push('Restore reads the file twice (check everything, then write), rebuilds the read models from 0 and verifies the chain: the events/s target is read against the writing phase, the end-to-end figure is given beside it.');
+    notes.push('Restore reads the file twice: first it checks everything (half the event lines in a worker thread), then it writes the events and, in the same pass, feeds them to the rebuild of the read models (nothing is read back), then restores media while the database verifies the restored chain. The target is read twice: on the events pass, and on the whole command.');
     notes.push(`Load average (1 min) ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0]!, 1)} at the end (2 cores, shared with other work: the figures measure the contention too).`);
   } finally {
     await source.drop();

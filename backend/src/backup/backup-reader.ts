@@ -31,6 +31,9 @@ export interface ArchivedEvent extends ChainRecord {
   recordedAt: string;
 }
 
+/** events/ entries read ahead of the walk while their lines are checked (event-lines-check.ts: one in the worker, one here). */
+const LINE_CHECKS_AHEAD = 2;
+
 /** Largest events or side-store entry accepted (the writer cuts them at 4 MB; one event may be larger). */
 const MAX_TEXT_ENTRY_BYTES = 64 * 1024 * 1024;
 
@@ -91,12 +94,16 @@ export function asInvalid(error: unknown): BackupInvalidError {
   return new BackupInvalidError(`the file cannot be read as a backup archive: ${message}`);
 }
 
-/** Reads a whole (bounded) entry as text. */
-async function entryText(entry: ArchiveEntry): Promise<string> {
+/** Reads a whole (bounded) entry. */
+async function entryBytes(entry: ArchiveEntry): Promise<Buffer> {
   if (entry.size > MAX_TEXT_ENTRY_BYTES) throw new BackupInvalidError(`${entry.name} is ${entry.size} bytes, more than a backup entry of its kind holds`);
   const chunks: Buffer[] = [];
   for await (const chunk of entry.body) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+async function entryText(entry: ArchiveEntry): Promise<string> {
+  return (await entryBytes(entry)).toString('utf8');
 }
 
 /** ISO 8601 as the writer's to_char makes it: what both JavaScript and PostgreSQL's timestamptz read alike. */
@@ -237,6 +244,38 @@ export function checkedRow({ event: e, dataText, metadataText }: Pick<CheckedLin
   return { position: e.globalPosition, eventId: e.eventId, streamId: e.streamId, revision: e.streamRevision, type: e.type, schemaVersion: e.schemaVersion, dataText, metadataText, recordedAt: e.recordedAt, prevHash: e.prevHash, hash: e.hash };
 }
 
+/** What the chain walk needs of one line whose own hash already held (payloads left out). */
+export type CheckedRecord = Omit<ArchivedEvent, 'data' | 'metadata'> & { data?: unknown; metadata?: unknown };
+
+export interface CheckedLines {
+  /** One per line; a line whose hash did not hold keeps its data and metadata (the walk names it). */
+  records: CheckedRecord[];
+  hashHolds: boolean[];
+  /** The cuts of each line, three a line, when every line is verbatim (backup-reader verbatimEvent). */
+  cuts: Uint32Array | null;
+}
+
+/**
+ * The per-line half of the first pass over one events/ entry: every line parsed, laid out as the
+ * writer lays it out or written out canonically, its own hash checked (checkArchivedLine); the
+ * links between lines are the walk's. `first`: the entry opening with the export's header line.
+ */
+export function checkEventLines(bytes: Uint8Array, name: string, first: boolean): CheckedLines {
+  const lines = eventLinesOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), name, first);
+  let cuts: Uint32Array | null = new Uint32Array(lines.length * 3);
+  const records: CheckedRecord[] = new Array<CheckedRecord>(lines.length);
+  const hashHolds: boolean[] = new Array<boolean>(lines.length);
+  for (const [i, line] of lines.entries()) {
+    const checked = checkArchivedLine(line, `${name} line ${i + (first ? 2 : 1)}`);
+    if (checked.cuts && cuts) cuts.set(checked.cuts, i * 3);
+    else cuts = null;
+    const { data, metadata, ...rest } = checked.event;
+    records[i] = checked.hashHolds ? rest : { ...rest, data, metadata };
+    hashHolds[i] = checked.hashHolds;
+  }
+  return { records, hashHolds, cuts };
+}
+
 /** The event lines of one events/ entry (the first one starts with the export's header line, left out here). */
 export function eventLinesOf(text: string, name: string, first: boolean): string[] {
   const lines = text.split('\n');
@@ -273,6 +312,8 @@ export interface ValidateOptions {
    * side stores (LOG_SIGNING_KEY of the restoring site, when it signs with a configured key).
    */
   checkpointKeys?: Verifier[];
+  /** Where each events/ entry's lines are checked (restore: worker threads, event-lines-check.ts); here by default. */
+  checkLines?: (bytes: Uint8Array, name: string, first: boolean) => Promise<CheckedLines>;
 }
 
 function parseManifest(text: string): BackupManifest {
@@ -321,8 +362,25 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
   const sideRows: Record<string, number> = {};
   const archivedKeys: Verifier[] = [];
   const progress = { events: 0, totalEvents: 0, mediaFiles: 0, totalMediaFiles: 0, label: '' };
+  const checkLines = options.checkLines ?? (async (bytes: Uint8Array, name: string, first: boolean) => checkEventLines(bytes, name, first));
+  const checking: { name: string; checked: Promise<CheckedLines> }[] = [];
+  // The links between lines and the log tree, through one entry's checked lines.
+  const walkNext = async (): Promise<void> => {
+    const { name, checked } = checking.shift()!;
+    const { records, hashHolds, cuts } = await checked;
+    for (const [i, record] of records.entries()) {
+      const broken = walker.next(record as ChainRecord, { hashChecked: hashHolds[i] });
+      if (broken) throw new BackupInvalidError(`the event log does not verify at position ${broken.position} (event ${broken.eventId}, stream ${broken.streamId}, type ${broken.type}): ${broken.reason}`);
+      tree.append(leafHashOfChainHash(record.hash));
+    }
+    if (cuts) verbatimEventEntries.set(name, cuts);
+    progress.events = walker.verified;
+    options.onProgress?.({ ...progress, label: name });
+  };
   for await (const entry of archiveEntries(file, options.passphrase)) {
     if (trailer) throw new BackupInvalidError(`${entry.name} follows the trailer (entries were appended to the archive)`);
+    // What the events say is settled before any later entry is looked at (its errors come first).
+    if (!entry.name.startsWith(EVENTS_PREFIX)) while (checking.length > 0) await walkNext();
     if (entry.name === TRAILER_ENTRY) {
       if (!manifest) throw new BackupInvalidError('the archive has no manifest');
       const text = await entryText(entry);
@@ -351,22 +409,12 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
       progress.totalEvents = manifest.event_count;
       progress.totalMediaFiles = manifest.media.files;
     } else if (entry.name.startsWith(EVENTS_PREFIX)) {
-      const text = await entryText(teed);
-      const lines = eventLinesOf(text, entry.name, eventChunks === 0);
-      let cuts: Uint32Array | null = new Uint32Array(lines.length * 3);
-      for (const [i, line] of lines.entries()) {
-        const checked = checkArchivedLine(line, `${entry.name} line ${i + (eventChunks === 0 ? 2 : 1)}`);
-        if (checked.cuts && cuts) cuts.set(checked.cuts, i * 3);
-        else cuts = null;
-        const event = checked.event;
-        const broken = walker.next(event, { hashChecked: checked.hashHolds });
-        if (broken) throw new BackupInvalidError(`the event log does not verify at position ${broken.position} (event ${broken.eventId}, stream ${broken.streamId}, type ${broken.type}): ${broken.reason}`);
-        tree.append(leafHashOfChainHash(event.hash));
-      }
-      if (cuts) verbatimEventEntries.set(entry.name, cuts);
+      // Its lines are checked elsewhere (worker threads) while the next entries are read; the walk takes the results in order.
+      const checked = checkLines(await entryBytes(teed), entry.name, eventChunks === 0);
+      checked.catch(() => undefined);
+      checking.push({ name: entry.name, checked });
       eventChunks += 1;
-      progress.events = walker.verified;
-      options.onProgress?.({ ...progress, label: entry.name });
+      while (checking.length > LINE_CHECKS_AHEAD) await walkNext();
     } else if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
       const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
       const provider = options.sideStores.find((s) => s.name === name);
@@ -398,6 +446,7 @@ async function checkWholeFile(file: string, options: ValidateOptions): Promise<V
     if (size !== entry.size) throw new BackupInvalidError(`${entry.name} is cut short (${size} of ${entry.size} bytes)`);
     seen.push({ name: entry.name, size, sha256: hash.digest('hex') });
   }
+  while (checking.length > 0) await walkNext();
   if (!manifest) throw new BackupInvalidError('the file is empty or not a backup archive');
   if (!trailer) throw new BackupInvalidError('the archive has no trailer: the backup was cut short (truncated file or interrupted backup)');
   if (trailer.entries.length !== seen.length) throw new BackupInvalidError(`the trailer lists ${trailer.entries.length} entries, the archive holds ${seen.length}`);

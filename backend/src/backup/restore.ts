@@ -14,6 +14,7 @@ import { compareWithCheckpoint, describeComparison, liveLeaves, parseEarlier } f
 import { catchUpTree } from '../platform/log-tree/log-tree';
 import { archiveEntries, BackupInvalidError, checkArchivedLine, checkedRow, describeHead, eventLinesOf, parseArchivedEvent, validateBackup, verbatimEvent, type ArchiveEntry, type ArchivedEvent, type EventRow, type ValidateOptions } from './backup-reader';
 import type { BackupSideStore, SideStoreErasure } from './side-stores';
+import { lineCheckers } from './event-lines-check';
 
 /** Where a restore writes: an empty store of any kind. */
 export interface RestoreTarget {
@@ -104,12 +105,14 @@ export async function describeTargetContents(target: RestoreTarget): Promise<str
 export async function restoreBackup(file: string, target: RestoreTarget, options: RestoreOptions = {}): Promise<RestoreResult> {
   const progress: RestoreProgress = { phase: 'checking', events: 0, totalEvents: 0, mediaFiles: 0, totalMediaFiles: 0, label: '' };
   const report = () => options.onProgress?.({ ...progress });
+  const checkers = lineCheckers();
   const checked = await validateBackup(file, {
     passphrase: options.passphrase,
     sideStores: target.sideStores,
     checkpointKeys: options.checkpointKeys,
     onProgress: (p) => options.onProgress?.({ phase: 'checking', ...p }),
-  });
+    checkLines: checkers.check,
+  }).finally(() => checkers.close());
   const { manifest } = checked;
   // The later log is read (and checked) before anything is written too.
   const erasures = options.erasuresFrom ? await erasuresAfter(options.erasuresFrom, manifest, target.sideStores, options.passphrase) : [];

@@ -1,5 +1,5 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type * as Jsdom from 'jsdom';
 
 /**
  * The kept sanitiser (issue 24 point 1): DOMPurify with its SVG profiles, run on a copy only to see
@@ -20,7 +20,12 @@ const CONFIG: Config = {
 let purify: DOMPurify | null = null;
 
 function sanitiser(): DOMPurify {
-  purify ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  // jsdom is loaded on the first SVG, not with the module: it is half a second and ~50 MB of every
+  // process that imports the media code (the app, and npm run backup/restore, which never use it).
+  if (!purify) {
+    const { JSDOM } = require('jsdom') as typeof Jsdom;
+    purify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  }
   return purify;
 }
 
