@@ -45,7 +45,7 @@ const inThisThread = async (bytes: Uint8Array, name: string, first: boolean): Pr
 /** The side of a worker thread the checkers use (a test stands a MessagePort in for it). */
 export interface LineCheckWorker {
   on(event: 'message', listener: (answer: Answer) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'error' | 'exit', listener: () => void): unknown;
   postMessage(job: Job): void;
   terminate(): Promise<unknown>;
 }
@@ -58,9 +58,13 @@ export function lineCheckers(spawn: () => LineCheckWorker | null = builtWorker):
   // each worker is a heap and a copy of the code more (restore's peak RSS is a target: < 300 MB).
   const worker = spawn();
   if (!worker) return { check: inThisThread, close: async () => undefined };
-  const waiting = new Map<number, { resolve: (checked: CheckedLines) => void; reject: (error: Error) => void }>();
-  const fail = (error: Error) => {
-    for (const w of waiting.values()) w.reject(error);
+  const waiting = new Map<number, { job: Job; resolve: (checked: CheckedLines) => void; reject: (error: Error) => void }>();
+  // A worker that died (its heap cap met by an entry holding one very large event, say) leaves its
+  // jobs and the rest to this thread: a valid file is never refused for how it was checked.
+  let gone = false;
+  const takeOver = () => {
+    gone = true;
+    for (const { job, resolve, reject } of waiting.values()) inThisThread(job.bytes, job.name, job.first).then(resolve, reject);
     waiting.clear();
   };
   worker.on('message', (answer: Answer) => {
@@ -71,19 +75,22 @@ export function lineCheckers(spawn: () => LineCheckWorker | null = builtWorker):
     else if ('invalid' in answer) w.reject(new BackupInvalidError(answer.invalid));
     else w.reject(new Error(answer.error));
   });
-  worker.on('error', fail);
+  worker.on('error', takeOver);
+  worker.on('exit', takeOver);
   let next = 0;
   return {
     check(bytes, name, first) {
       const id = next++;
-      if (id % 2 === 1) return inThisThread(bytes, name, first);
+      if (gone || id % 2 === 1) return inThisThread(bytes, name, first);
       return new Promise<CheckedLines>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, bytes, name, first } satisfies Job);
+        const job = { id, bytes, name, first };
+        waiting.set(id, { job, resolve, reject });
+        worker.postMessage(job);
       });
     },
     async close() {
-      fail(new Error('the line checker was closed'));
+      gone = true;
+      waiting.clear();
       await worker.terminate();
     },
   };

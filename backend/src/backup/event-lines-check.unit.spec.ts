@@ -31,7 +31,7 @@ function channelWorker(): LineCheckWorker & { served: number } {
   const seen = { served: 0 };
   serveLineChecks({ on: (event, listener) => port1.on(event, (job) => (seen.served++, listener(job))), postMessage: (answer) => port1.postMessage(answer) });
   return Object.assign(seen, {
-    on: (event: 'message' | 'error', listener: (value: never) => void) => port2.on(event as 'message', listener),
+    on: (event: 'message' | 'error' | 'exit', listener: (value: never) => void) => (event === 'message' ? port2.on('message', listener) : undefined),
     postMessage: (job: unknown) => port2.postMessage(job),
     terminate: async () => (port1.close(), port2.close()),
   });
@@ -69,6 +69,27 @@ describe('checking events/ entries in a worker thread', () => {
     } finally {
       await checkers.close();
     }
+  });
+
+  it('checks here what a worker that died was sent, and everything after', async () => {
+    let exit: () => void = () => undefined;
+    const posted: unknown[] = [];
+    const dying: LineCheckWorker = {
+      on: (event: 'message' | 'error' | 'exit', listener: () => void) => (event === 'exit' ? (exit = listener) : undefined),
+      postMessage: (job) => void posted.push(job),
+      terminate: async () => undefined,
+    };
+    const checkers = lineCheckers(() => dying);
+    const bytes = entry(4);
+    const sent = checkers.check(bytes, 'events/000001.ndjson', true);
+    expect(posted).toHaveLength(1);
+    exit();
+    const here = checkEventLines(bytes, 'events/000001.ndjson', true);
+    expect((await sent).records).toEqual(here.records);
+    expect((await checkers.check(bytes, 'events/000001.ndjson', true)).records).toEqual(here.records);
+    expect((await checkers.check(bytes, 'events/000001.ndjson', true)).records).toEqual(here.records);
+    expect(posted).toHaveLength(1);
+    await checkers.close();
   });
 
   it('refuses a broken entry from the worker in words, as a BackupInvalidError', async () => {
