@@ -96,9 +96,11 @@ export async function describeTargetContents(target: RestoreTarget): Promise<str
  * `npm run restore` (issue 29). First reads the whole file and checks it (validateBackup: nothing is
  * written for a truncated, corrupted or tampered file), then checks the target is empty, then reads
  * the file again and writes: the events as they were (postgres: rows with their ids, positions, times
- * and hashes; EventStoreDB: appended in log order with their ids, streams, revisions and contents,
- * at the server's positions and times), side-store rows, media originals; then rebuilds the read
- * models from position 0, remakes image variants, and verifies the restored log against the manifest.
+ * and hashes, the read models rebuilt from them in the same pass; EventStoreDB: appended in log order
+ * with their ids, streams, revisions and contents, at the server's positions and times), side-store
+ * rows, media originals (postgres: the database verifies the restored chain meanwhile); then, on
+ * EventStoreDB, rebuilds the read models from position 0; remakes image variants, and verifies the
+ * restored log against the manifest.
  * A marker row (es.restore_runs) is written first and closed last, so an interrupted restore leaves a
  * store that the next restore refuses in words.
  */
@@ -129,36 +131,24 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   const erasuresInLog: { provider: BackupSideStore; erasure: SideStoreErasure }[] = [];
   const store = target.store;
   let verified: Promise<RestoreResult['head']> | null = null;
-  if (store instanceof PostgresEventStore) {
-    await writeAndRebuild(store, target, events, progress, report, erasuresInLog);
-    // The log is whole: the database checks its chain while the side stores and media are restored.
-    verified = verifyRestoredLog(file, target, manifest, options.passphrase);
-    verified.catch(() => undefined);
-  } else {
-    const writer = eventStoreDbWriter(store);
-    for await (const batch of events) {
-      progress.phase = 'events';
-      progress.events += await writer.write(batch.lines, batch.name);
-      report();
+  try {
+    if (store instanceof PostgresEventStore) {
+      await writeAndRebuild(store, target, events, progress, report, erasuresInLog);
+      // The log is whole: the database checks its chain while the side stores and media are restored.
+      verified = verifyRestoredLog(file, target, manifest, options.passphrase);
+      verified.catch(() => undefined);
+    } else {
+      const writer = eventStoreDbWriter(store);
+      for await (const batch of events) {
+        progress.phase = 'events';
+        progress.events += await writer.write(batch.lines, batch.name);
+        report();
+      }
     }
-  }
-  for (let entry = events.rest; entry; entry = (await entries.next()).value as ArchiveEntry | undefined) {
-    if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
-      progress.phase = 'side-stores';
-      const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
-      const provider = target.sideStores.find((s) => s.name === name)!;
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry.body) chunks.push(chunk);
-      const rows = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
-      await provider.restore(target.db, rows);
-    } else if (entry.name.startsWith(MEDIA_PREFIX)) {
-      progress.phase = 'media';
-      const path = entry.name.slice(MEDIA_PREFIX.length);
-      progress.label = path;
-      await target.storage.putStream(path, Readable.from(entry.body), entry.size, mimeTypeForName(path));
-      progress.mediaFiles += 1;
-      report();
-    }
+    await restoreRest(events.rest, entries, target, progress, report);
+  } finally {
+    // Closes the file when a step failed half-way (after the last entry it is closed already).
+    await entries.return?.(undefined);
   }
   for (const { provider, erasure } of erasuresInLog) await provider.erase(target.db, erasure);
 
@@ -179,6 +169,28 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   progress.phase = 'done';
   report();
   return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, erasures: { applied: erasures.length, rows: erasedRows }, head };
+}
+
+/** The side stores' rows and the media files: the entries after the events, from `first` on. */
+async function restoreRest(first: ArchiveEntry | undefined, entries: AsyncIterator<ArchiveEntry>, target: RestoreTarget, progress: RestoreProgress, report: () => void): Promise<void> {
+  for (let entry = first; entry; entry = (await entries.next()).value as ArchiveEntry | undefined) {
+    if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
+      progress.phase = 'side-stores';
+      const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
+      const provider = target.sideStores.find((s) => s.name === name)!;
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      const rows = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+      await provider.restore(target.db, rows);
+    } else if (entry.name.startsWith(MEDIA_PREFIX)) {
+      progress.phase = 'media';
+      const path = entry.name.slice(MEDIA_PREFIX.length);
+      progress.label = path;
+      await target.storage.putStream(path, Readable.from(entry.body), entry.size, mimeTypeForName(path));
+      progress.mediaFiles += 1;
+      report();
+    }
+  }
 }
 
 /**
