@@ -134,6 +134,9 @@ describeIf('replay while the projector and a writer keep going (postgres)', () =
     await appendEvents(fresh.store, 2000, 50);
     const p = new Projector({ db: fresh.database.db, store: fresh.store, projections: [auditProjection], batchSize: 50, pollMs: 50 });
     await p.start();
+    // Replay must meet a projector part-way, not one that has not yet taken its first batch
+    // (on a slow machine the first batch can land after replay has pinned position 0).
+    expect(await p.waitFor(100, 10_000)).toBe(true);
     let writing = true;
     const writer = (async () => {
       while (writing) {
