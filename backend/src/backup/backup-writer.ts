@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar-stream';
 import { MEDIA_STREAM, mediaDecider, type EventStore, type MediaState } from '@punchline/domain';
 import type { Database, ChainExportHeader } from '@punchline/projections';
-import type { MediaStorage } from '../media';
+import type { MediaStorage } from '../media/core';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

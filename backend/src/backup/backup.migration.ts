@@ -1,6 +1,6 @@
 import type { Database } from '@punchline/projections';
 import { migrate, type Migration } from '../platform/database/migrations';
-import { privacyStoreMigration } from '../privacy';
+import { privacyStoreMigration } from '../privacy/core';
 
 /**
  * es.restore_runs: one row per restore, written before the first event and closed after the log

@@ -1,18 +1,15 @@
-/** The backup feature as others see it (issue 29). */
-export { writeBackupFile, checkpointFromTree, BackupError, type BackupProgress, type BackupResult } from './backup-writer';
-export { validateBackup, BackupInvalidError } from './backup-reader';
-export { restoreBackup, RestoreRefusedError, type RestoreProgress } from './restore';
-export { remakeVariants } from './remake-variants';
-export { ensureBackupTables } from './backup.migration';
-export { registeredSideStores, type BackupSideStore } from './side-stores';
+/** The backup feature as others see it (issue 29): its framework-free core, the Nest module and the service behind the admin panel. */
+export {
+  writeBackupFile,
+  checkpointFromTree,
+  validateBackup,
+  BackupInvalidError,
+  restoreBackup,
+  remakeVariants,
+  ensureBackupTables,
+  registeredSideStores,
+  type BackupResult,
+  type BackupSideStore,
+} from './core';
 export { BackupModule } from './backup.module';
 export { BackupService } from './backup.service';
-export { appVersion } from './app-version';
-
-import { logSigningKeySideStore } from './log-signing-key.side-store';
-import { privacySideStore } from './privacy.side-store';
-import { registerBackupSideStore as register } from './side-stores';
-
-// The side stores every backup carries: issue 27's signing key, issue 28's personal data.
-register(logSigningKeySideStore);
-register(privacySideStore);

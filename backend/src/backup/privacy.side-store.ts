@@ -1,5 +1,5 @@
 import type { Database } from '@punchline/projections';
-import { eraseMessages } from '../privacy';
+import { eraseMessages } from '../privacy/core';
 import type { BackupSideStore } from './side-stores';
 
 /**

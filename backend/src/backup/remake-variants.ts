@@ -1,5 +1,5 @@
 import { VARIANT_MIME, variantKey, type EventStore } from '@punchline/domain';
-import { makeVariants, sha256Hex, type MediaStorage } from '../media';
+import { makeVariants, sha256Hex, type MediaStorage } from '../media/core';
 import { restoredMediaState } from './restore';
 
 /**

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { canonicalJson, MEDIA_STREAM, mediaDecider, mimeTypeForName, type EventStore, type MediaState, type RecordedEvent } from '@punchline/domain';
 import { ChainWalker, Projector, allProjections, ensureReadModels, replay, type Database, type Projection, type LogIntegrity } from '@punchline/projections';
-import type { MediaStorage } from '../media';
-import { privacyEraserProjection } from '../privacy';
+import type { MediaStorage } from '../media/core';
+import { privacyEraserProjection } from '../privacy/core';
 import { EVENTS_PREFIX, MANIFEST_ENTRY, MEDIA_PREFIX, SIDE_STORES_PREFIX, type BackupManifest } from './backup-format';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createReadStream } from 'node:fs';
@@ -141,7 +141,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
       const writer = eventStoreDbWriter(store);
       for await (const batch of events) {
         progress.phase = 'events';
-        progress.events += await writer.write(batch.lines, batch.name);
+        progress.events += await writer.write(batch.lines, batch.name, batch.firstLine);
         report();
       }
     }
@@ -214,7 +214,7 @@ async function writeAndRebuild(
       const rows: EventRow[] = new Array<EventRow>(batch.lines.length);
       const read: RecordedEvent[] = new Array<RecordedEvent>(batch.lines.length);
       for (const [i, line] of batch.lines.entries()) {
-        const { row, event } = batch.cuts ? verbatimEvent(line, batch.cuts, i * 3) : checkedEvent(checkArchivedLine(line, `${batch.name} line ${i + 1}`));
+        const { row, event } = batch.cuts ? verbatimEvent(line, batch.cuts, i * 3) : checkedEvent(checkArchivedLine(line, `${batch.name} line ${batch.firstLine + i}`));
         rows[i] = row;
         read[i] = store.asRead(event);
         for (const provider of target.sideStores) {
@@ -248,6 +248,8 @@ interface EventBatch {
   lines: string[];
   /** The cuts of each line when the first pass found every line verbatim (backup-reader verbatimEvent). */
   cuts: Uint32Array | undefined;
+  /** The entry's line that `lines` start at (the first entry's line 1 is the export's header), for messages. */
+  firstLine: number;
 }
 
 /**
@@ -277,7 +279,8 @@ class EventEntries implements AsyncIterable<EventBatch> {
       const bytes = Buffer.concat(chunks);
       // What is written is exactly what the first pass checked, even if the file was replaced since.
       if (createHash('sha256').update(bytes).digest('hex') !== this.checksums.get(entry.name)) throw new BackupInvalidError(`${entry.name} changed after the file was checked (the file was replaced or altered during the restore)`);
-      yield { name: entry.name, lines: eventLinesOf(bytes.toString('utf8'), entry.name, this.count++ === 0), cuts: this.verbatim.get(entry.name) };
+      const first = this.count++ === 0;
+      yield { name: entry.name, lines: eventLinesOf(bytes.toString('utf8'), entry.name, first), cuts: this.verbatim.get(entry.name), firstLine: first ? 2 : 1 };
     }
   }
 }
@@ -346,11 +349,11 @@ function postgresEventWriter(db: Database): { write(rows: EventRow[], name: stri
  * its id, stream, exact revision, type, data and metadata (its own `occurredAt` stays in the
  * metadata). The log-wide hashes are recomputed by the log digest over the new positions.
  */
-function eventStoreDbWriter(store: EventStore): { write(lines: string[], name: string): Promise<number> } {
+function eventStoreDbWriter(store: EventStore): { write(lines: string[], name: string, firstLine: number): Promise<number> } {
   return {
-    async write(lines, name) {
+    async write(lines, name, firstLine) {
       for (const [i, line] of lines.entries()) {
-        const e = parseArchivedEvent(line, `${name} line ${i + 1}`);
+        const e = parseArchivedEvent(line, `${name} line ${firstLine + i}`);
         await store.append(e.streamId, [{ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata as never }], {
           expectedRevision: e.streamRevision === 0 ? 'no_stream' : e.streamRevision - 1,
         });

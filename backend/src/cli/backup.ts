@@ -14,8 +14,8 @@ import {
   writeBackupFile,
   type BackupProgress,
   type RestoreProgress,
-} from '../backup';
-import { createMediaStorage } from '../media';
+} from '../backup/core';
+import { createMediaStorage } from '../media/core';
 import { loadConfigOrReport } from '../platform/config/config';
 import { migrate } from '../platform/database/migrations';
 import { openDatabase } from '../platform/database/open-database';

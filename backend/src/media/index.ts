@@ -6,6 +6,4 @@ export { MediaReadTurns } from './serve-media/media-read-turns';
 export { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY } from './media.tokens';
 export type { StorageIdentity } from './storage/storage-identity';
 export { migrateMediaToS3 } from './storage/migrate-to-s3';
-export { createMediaStorage } from './storage/create-media-storage';
-export type { MediaStorage } from './storage/media-storage.port';
-export { makeVariants, sha256Hex } from './images/image-pipeline';
+export { createMediaStorage, type MediaStorage } from './core';

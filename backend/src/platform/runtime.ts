@@ -9,9 +9,7 @@ import { LogTree } from './log-tree/log-tree';
 import { CheckpointWitness } from './log-tree/checkpoint-witness';
 import { sharedStateMigration } from './shared-state/shared-state.migration';
 import { sharedSessionSecret } from './shared-state/shared-session-secret';
-import { privacyStoreMigration } from '../privacy/privacy-store.migration';
-import { privacyEraserProjection } from '../privacy/privacy-eraser.projection';
-import { moveLegacyPersonalDataOutOfLog } from '../privacy/legacy-personal-data.migration';
+import { moveLegacyPersonalDataOutOfLog, privacyEraserProjection, privacyStoreMigration } from '../privacy/core';
 
 /**
  * Everything a process needs before Nest starts: the database (migrated), the event store and the

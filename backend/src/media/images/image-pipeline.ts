@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
   DomainError,
   IMAGE_TEXTS,
@@ -10,10 +11,22 @@ import {
   type VariantFormat,
 } from '@punchline/domain';
 
-// libvips threads per image and its operation cache: one thread leaves the other core to the web
-// requests on a 2-core machine, and no cache keeps a decoded photo alive after its job.
-sharp.concurrency(1);
-sharp.cache(false);
+let loadedSharp: typeof SharpModule | undefined;
+
+/**
+ * sharp (libvips) is loaded on the first image, not with the module: ~20 MB of RSS that the backup
+ * and restore commands, and an app that never meets an image, do not pay (issue 29). libvips threads
+ * per image and its operation cache: one thread leaves the other core to the web requests on a
+ * 2-core machine, and no cache keeps a decoded photo alive after its job.
+ */
+function sharp(...args: Parameters<typeof SharpModule>): Sharp {
+  if (!loadedSharp) {
+    loadedSharp = require('sharp') as typeof SharpModule;
+    loadedSharp.concurrency(1);
+    loadedSharp.cache(false);
+  }
+  return loadedSharp(...args);
+}
 
 /** Why sharp refused an input, in words an admin can act on. Only called for errors of sharp's own calls. */
 function inputProblem(error: unknown, width?: number, height?: number): string {
