@@ -1,4 +1,5 @@
 export * from './events/envelope';
+export * from './events/event-time';
 export * from './events/event-store.port';
 export * from './events/upcasting';
 export * from './events/canonical-json';

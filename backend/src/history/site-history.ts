@@ -10,6 +10,7 @@ import {
   jsonEqual,
   mergeDraftOverLive,
   normaliseSettings,
+  occurredAtOf,
   summarizeEvent,
   type EventStore,
   type FieldProvenance,
@@ -261,11 +262,6 @@ function readAs(stage: HistoryStage, record: StoredSettings): SettingsRecord {
 /** '/events_upcoming/2/date' → 'events_upcoming'. */
 function topField(path: string): string {
   return (path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function occurredAtOf(event: RecordedEvent): string {
-  const claimed = Date.parse(event.metadata?.occurredAt ?? '');
-  return Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString();
 }
 
 function itemOf(event: IndexedEvent, stage: HistoryStage): HistoryItem {

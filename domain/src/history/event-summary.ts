@@ -33,8 +33,7 @@ function changedFields(data: Data): string[] {
   return changes && typeof changes === 'object' ? inFieldOrder(Object.keys(changes)) : [];
 }
 
-function withChanges(action: string, data: Data, nothing = 'nothing changed'): string {
-  const fields = changedFields(data);
+function withChanges(action: string, fields: readonly string[], nothing = 'nothing changed'): string {
   return fields.length === 0 ? `${action} (${nothing})` : `${action}: ${fieldList(fields)}`;
 }
 
@@ -45,11 +44,14 @@ const quoted = (label: unknown, fallback: string): string => (text(label).trim()
 /** How a summary writes an instant: UTC on the server (the same for every reader), local time on the screen (issue 25). */
 export interface SummaryOptions {
   time?: (iso: unknown) => string;
+  /** The fields the event changed, in field order, where the caller has them already (searchableWords). */
+  changedFields?: readonly string[];
 }
 
 export function summarizeEvent(type: string, rawData: unknown, options: SummaryOptions = {}): string {
   const data = (rawData && typeof rawData === 'object' ? rawData : {}) as Data;
   const minute = options.time ?? utcMinute;
+  const changed = (): readonly string[] => options.changedFields ?? changedFields(data);
   switch (type) {
     case 'LockAcquired':
       return data.previousHolderEmail ? `Took over the draft lock from ${text(data.previousHolderEmail)} (theirs had expired)` : 'Took the draft lock';
@@ -58,13 +60,13 @@ export function summarizeEvent(type: string, rawData: unknown, options: SummaryO
     case 'LockReleased':
       return data.reason === 'page-closed' ? 'Released the draft lock (closed the page)' : data.reason === 'signed-out' ? 'Released the draft lock (signed out)' : 'Released the draft lock';
     case 'DraftSaved':
-      return withChanges('Saved the draft', data);
+      return withChanges('Saved the draft', changed());
     case 'DraftPulledFromLive':
-      return withChanges('Replaced the draft with live', data, 'it already matched live');
+      return withChanges('Replaced the draft with live', changed(), 'it already matched live');
     case 'SnapshotSaved':
       return `Saved snapshot ${quoted(data.label, 'without a label')}`;
     case 'SnapshotRestored':
-      return withChanges(`Restored snapshot ${quoted(data.label, 'without a label')} into the draft`, data, 'the draft already matched it');
+      return withChanges(`Restored snapshot ${quoted(data.label, 'without a label')} into the draft`, changed(), 'the draft already matched it');
     case 'SnapshotDeleted':
       return `Deleted snapshot ${quoted(data.label, 'without a label')}`;
     case 'Published': {
@@ -84,9 +86,9 @@ export function summarizeEvent(type: string, rawData: unknown, options: SummaryO
           ? `Cancelled the publish scheduled for ${minute(data.at)} (its author is no longer an admin)`
           : `Cancelled the publish scheduled for ${minute(data.at)}`;
     case 'LiveRolledBack':
-      return withChanges(`Rolled live back to the publish of ${minute(data.toOccurredAt)}`, data, 'live already matched it');
+      return withChanges(`Rolled live back to the publish of ${minute(data.toOccurredAt)}`, changed(), 'live already matched it');
     case 'DraftRestoredFromHistory':
-      return withChanges(`Restored the draft from ${data.stage === 'live' ? 'live' : 'the draft'} as it was at ${minute(data.fromOccurredAt)}`, data, 'the draft already matched it');
+      return withChanges(`Restored the draft from ${data.stage === 'live' ? 'live' : 'the draft'} as it was at ${minute(data.fromOccurredAt)}`, changed(), 'the draft already matched it');
     case 'MediaUploaded':
       return `Uploaded ${text(data.name) || 'a file'}`;
     case 'MediaRenamed':
@@ -203,7 +205,7 @@ export function actionLabel(type: string): string {
 export function searchableWords(type: string, data: unknown): string {
   const fields = data && typeof data === 'object' ? changedFields(data as Data) : [];
   const labels = fields.map((f) => (SETTINGS_FIELD_LABELS as Record<string, string>)[f] ?? f);
-  return [actionLabel(type), summarizeEvent(type, data), ...labels].join(' · ');
+  return [actionLabel(type), summarizeEvent(type, data, { changedFields: fields }), ...labels].join(' · ');
 }
 
 /** A holding of the draft lock, folded from its LockAcquired, LockRefreshed… and how it ended (issue 25). */

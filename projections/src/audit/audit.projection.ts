@@ -1,4 +1,4 @@
-import { searchableWords, type RecordedEvent } from '@punchline/domain';
+import { occurredAtOf, searchableWords, type RecordedEvent } from '@punchline/domain';
 import type { SqlClient } from '../ports/database.port';
 import { AUDIT_SEARCH_COLUMN } from '../search';
 import { qualified, type Projection } from '../projection';
@@ -34,12 +34,11 @@ export interface AuditTableRow {
  * cannot stall the projector on a cast error.
  */
 export function toAuditRow(event: RecordedEvent): AuditRow {
-  const claimed = Date.parse(event.metadata?.occurredAt ?? '');
   return {
     position: event.globalPosition,
     eventId: event.eventId,
     streamId: event.streamId,
-    occurredAt: Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString(),
+    occurredAt: occurredAtOf(event),
     actorEmail: event.metadata?.actorEmail ?? null,
     action: event.type,
     meta: JSON.stringify(event.data === undefined ? null : event.data),

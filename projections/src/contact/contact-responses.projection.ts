@@ -1,4 +1,4 @@
-import { CONTACT_STREAM_PREFIX, assertNever, erasedMessageIds, isContactEventType, isLegacyContactMessage, isPrivacyEventType, type ContactEvent, type DeliveryStatus, type PrivacyEvent, type RecordedEvent } from '@punchline/domain';
+import { CONTACT_STREAM_PREFIX, assertNever, erasedMessageIds, isContactEventType, isLegacyContactMessage, isPrivacyEventType, occurredAtOf, type ContactEvent, type DeliveryStatus, type PrivacyEvent, type RecordedEvent } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
@@ -29,12 +29,6 @@ export interface ContactResponseRow {
   version: number;
 }
 
-/** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
-function occurredAt(event: RecordedEvent): string {
-  const claimed = Date.parse(event.metadata?.occurredAt ?? '');
-  return Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString();
-}
-
 /** The message id a contact stream is named after, or null for a stream that is not one. */
 export function contactMessageIdOf(streamId: string): string | null {
   if (!streamId.startsWith(CONTACT_STREAM_PREFIX)) return null;
@@ -58,7 +52,7 @@ export function applyContactEvent(row: ContactResponseRow | null, event: Recorde
         subjectId: isLegacyContactMessage(e.data) ? null : e.data.subjectId,
         recordId: isLegacyContactMessage(e.data) ? null : e.data.personal.recordId,
         notesRecordId: null,
-        createdAt: occurredAt(event),
+        createdAt: occurredAtOf(event),
         responded: false,
         respondedAt: null,
         respondedBy: null,
@@ -83,7 +77,7 @@ export function applyContactEvent(row: ContactResponseRow | null, event: Recorde
 /** An erasure onto a row: references gone, the time kept (the inbox shows 'Erased on {date}'). */
 export function applyErasure(row: ContactResponseRow | null, event: RecordedEvent): ContactResponseRow | null {
   if (!row || row.erasedAt !== null) return row;
-  return { ...row, recordId: null, notesRecordId: null, erasedAt: occurredAt(event), version: event.globalPosition };
+  return { ...row, recordId: null, notesRecordId: null, erasedAt: occurredAtOf(event), version: event.globalPosition };
 }
 
 /** A row of rm.contact_responses as the database hands it back (what readers of the table select from). */

@@ -1,4 +1,4 @@
-import { MEDIA_STREAM, isMediaEventType, type ImageVariant, type MediaEvent, type RecordedEvent } from '@punchline/domain';
+import { MEDIA_STREAM, isMediaEventType, occurredAtOf, type ImageVariant, type MediaEvent, type RecordedEvent } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified, type Projection } from '../projection';
 
@@ -37,12 +37,6 @@ export interface MediaFilesTableRow {
   image_error: string | null;
 }
 
-/** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
-function occurredAt(event: RecordedEvent): string {
-  const claimed = Date.parse(event.metadata?.occurredAt ?? '');
-  return Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString();
-}
-
 /**
  * Folds media events onto the rows they touch (`rows` holds the current row or null per touched
  * path, and is updated in place). Pure, so the same batch always gives the same rows.
@@ -50,7 +44,7 @@ function occurredAt(event: RecordedEvent): string {
 export function foldMediaRows(rows: Map<string, MediaFileRow | null>, events: RecordedEvent[]): void {
   for (const event of events) {
     const e = event as unknown as MediaEvent;
-    const at = occurredAt(event);
+    const at = occurredAtOf(event);
     switch (e.type) {
       case 'MediaUploaded':
         rows.set(e.data.path, {

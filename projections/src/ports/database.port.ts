@@ -1,3 +1,5 @@
+import { isoInstant } from '@punchline/domain';
+
 /**
  * The database port (DESIGN §4). Two implementations live in backend/src/platform/database:
  * pg.Pool when DATABASE_URL is set, PGlite (Postgres in-process) otherwise. Same SQL for both.
@@ -35,5 +37,7 @@ export function isoTimestamp(value: string | Date): string;
 export function isoTimestamp(value: string | Date | null): string | null;
 export function isoTimestamp(value: string | Date | null): string | null {
   if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // Text that names no instant throws, as toISOString of an invalid date does.
+  return isoInstant(value) ?? new Date(value).toISOString();
 }

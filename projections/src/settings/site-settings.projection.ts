@@ -4,6 +4,7 @@ import {
   evolveSite,
   isSiteEventType,
   mergeDraftOverLive,
+  occurredAtOf,
   type DraftLock,
   type RecordedEvent,
   type SiteEvent,
@@ -91,12 +92,6 @@ function foldSequences(fold: SiteFold): void {
   }
 }
 
-/** occurredAt from the command metadata; an unparsable value falls back to the recording time (as in audit). */
-function occurredAt(event: RecordedEvent): string {
-  const claimed = Date.parse(event.metadata?.occurredAt ?? '');
-  return Number.isNaN(claimed) ? event.recordedAt : new Date(claimed).toISOString();
-}
-
 const draftViewOf = (state: SiteState): StoredSettings => mergeDraftOverLive(state.live, state.draft);
 
 /**
@@ -107,7 +102,7 @@ function foldEvent(fold: SiteFold, event: RecordedEvent): void {
   const e = event as unknown as SiteEvent;
   const before = fold.state;
   fold.state = { ...evolveSite({ ...before, snapshots: [], schedules: [] }, e), snapshots: [], schedules: [] };
-  const stamp = { updatedAt: occurredAt(event), version: event.globalPosition };
+  const stamp = { updatedAt: occurredAtOf(event), version: event.globalPosition };
   const draftTouched = (): void => {
     fold.draft = stamp;
     fold.draftChanged = true;
