@@ -1,5 +1,6 @@
 export * from './events/envelope';
 export * from './events/event-time';
+export * from './events/data-json';
 export * from './events/event-store.port';
 export * from './events/upcasting';
 export * from './events/canonical-json';

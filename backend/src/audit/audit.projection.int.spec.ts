@@ -48,6 +48,7 @@ describe.each(databaseKinds())('audit projection (rm.audit_log) on %s', (kind) =
   it('keeps the words on screen, action, actor and data lowercased in the search column the audit screen filters on', () =>
     given({ type: 'DraftSaved', data: { changes: { site_title: 'Punchline' } }, metadata: { actorEmail: 'Ada@Example.com' } }).then(
       'SELECT search FROM rm.audit_log',
-      [{ search: 'draft saved · saved the draft: site title · site title draftsaved ada@example.com {"changes": {"site_title": "punchline"}}' }],
+      // The data as the log holds it (meta is json since version 5: the text as written, no spaces).
+      [{ search: 'draft saved · saved the draft: site title · site title draftsaved ada@example.com {"changes":{"site_title":"punchline"}}' }],
     ));
 });

@@ -3,6 +3,7 @@ import {
   DomainError,
   WrongExpectedRevisionError,
   createUpcasterRegistry,
+  dataJsonOf,
   type EventStore,
   type ExpectedRevision,
   type RecordedEvent,
@@ -456,6 +457,23 @@ describe.each(databaseKinds())('postgres event store specifics: %s', (kind) => {
     expect(second.position).toBe(first.position + 2);
     const all = await store.readAll({ fromPosition: 0, limit: 1000 });
     expect(all.map((e) => e.globalPosition)).toEqual(all.map((_, i) => i + 1));
+  });
+
+  it('asRead keeps the data text it is given unless upcasting changed the data (a restore feeding the read models)', async () => {
+    const archived = { globalPosition: 7, streamId: 'show-1', streamRevision: 0, eventId: randomUUID(), type: 'ShowRenamed', schemaVersion: 1, metadata: {}, recordedAt: '2026-11-27T10:00:00.000Z' };
+    const text = '{"name":"Late Laughs"}';
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      expect(dataJsonOf(store.asRead({ ...archived, data: { name: 'Late Laughs' } }, text))).toBe(text);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    const upcasting = new PostgresEventStore(database.db, { upcasters: createUpcasterRegistry({ ShowRenamed: { 1: (data) => ({ title: (data as { name: string }).name }) } }) });
+    const upcast = upcasting.asRead({ ...archived, data: { name: 'Late Laughs' } }, text);
+    expect(upcast.data).toEqual({ title: 'Late Laughs' });
+    expect(dataJsonOf(upcast)).toBe('{"title":"Late Laughs"}');
+    await upcasting.close();
   });
 
   it('refuses data jsonb cannot store as invalid input, writing nothing', async () => {

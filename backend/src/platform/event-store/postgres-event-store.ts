@@ -6,6 +6,7 @@ import {
   assertValidBatch,
   assertValidStreamId,
   canonicalJson,
+  withDataJson,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -404,9 +405,11 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
    * An event in hand as readAll would hand it back once stored (upcast to its type's current version,
    * recordedAt in the same ISO form): a restore feeds the events it writes straight to the rebuild
    * of the read models (backup/restore.ts), which must see what a read of the log would show.
+   * `dataJson`: the text of `event.data` exactly as JSON.stringify writes it, when the caller has it;
+   * kept with the event (withDataJson) unless upcasting changed the data.
    */
-  asRead(event: Omit<RecordedEvent, 'metadata'> & { metadata: unknown }): RecordedEvent {
-    return this.toRecorded({
+  asRead(event: Omit<RecordedEvent, 'metadata'> & { metadata: unknown }, dataJson?: string): RecordedEvent {
+    const read = this.toRecorded({
       global_position: event.globalPosition,
       stream_id: event.streamId,
       stream_revision: event.streamRevision,
@@ -418,6 +421,7 @@ export class PostgresEventStore implements EventStore, LogIntegrity {
       metadata: event.metadata as EventMetadata,
       created_at: event.recordedAt,
     });
+    return dataJson !== undefined && read.data === event.data ? withDataJson(read, dataJson) : read;
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
