@@ -211,18 +211,15 @@ async function writeAndRebuild(
   const fed = async function* (): AsyncGenerator<RecordedEvent[]> {
     for await (const batch of events) {
       progress.phase = 'events';
-      const rows: EventRow[] = new Array<EventRow>(batch.lines.length);
       const read: RecordedEvent[] = new Array<RecordedEvent>(batch.lines.length);
-      for (const [i, line] of batch.lines.entries()) {
-        const { row, event } = batch.cuts ? verbatimEvent(line, batch.cuts, i * 3) : checkedEvent(checkArchivedLine(line, `${batch.name} line ${batch.firstLine + i}`));
-        rows[i] = row;
-        read[i] = store.asRead(event);
+      // The rows go straight to the writer, which joins them into its statement's texts at once:
+      // nothing here holds them while the previous entry's insert is awaited.
+      progress.events += await writer.write(takeApart(batch, store, read, (event) => {
         for (const provider of target.sideStores) {
           const erasure = provider.erasureIn(event);
           if (erasure) erasuresInLog.push({ provider, erasure });
         }
-      }
-      progress.events += await writer.write(rows, batch.name);
+      }), batch.name);
       report();
       yield read;
     }
@@ -240,6 +237,23 @@ async function writeAndRebuild(
   } finally {
     await tree.catch(() => undefined);
   }
+}
+
+/**
+ * The lines of one entry as the rows to write, and (into `read`) as the events a read of the log
+ * would hand back; `each` sees every event.
+ */
+function takeApart(batch: EventBatch, store: PostgresEventStore, read: RecordedEvent[], each: (event: ArchivedEvent) => void): EventRow[] {
+  const rows: EventRow[] = new Array<EventRow>(batch.lines.length);
+  for (const [i, line] of batch.lines.entries()) {
+    const { row, event } = batch.cuts ? verbatimEvent(line, batch.cuts, i * 3) : checkedEvent(checkArchivedLine(line, `${batch.name} line ${batch.firstLine + i}`));
+    rows[i] = row;
+    // A verbatim line's data text is JSON.stringify of its data (checkArchivedLine): the audit
+    // read model stores it as it is instead of writing the parsed data out again.
+    read[i] = store.asRead(event, batch.cuts ? row.dataText : undefined);
+    each(event);
+  }
+  return rows;
 }
 
 /** One events/ entry of the archive, its bytes compared with the first pass's checksum. */
@@ -311,30 +325,44 @@ function postgresEventWriter(db: Database): { write(rows: EventRow[], name: stri
     VALUES (${columns.map((type, c) => `$${c + 1}::${type}`).join(', ')})`;
   let inFlight: Promise<void> = Promise.resolve();
   return {
-    async write(rows, name) {
-      const values: string[][] = columns.map(() => new Array<string>(rows.length));
+    write(rows, name) {
+      // The columns are joined at once, and the rows are not held while the previous entry's
+      // insert is awaited: an entry's per-event strings die young instead of being promoted.
+      const n = rows.length;
+      const values: string[][] = columns.map(() => new Array<string>(n));
       let separated = true;
-      for (const [i, e] of rows.entries()) {
+      for (let i = 0; i < n; i += 1) {
+        const e = rows[i]!;
         separated &&= !e.streamId.includes(SEPARATOR) && !e.type.includes(SEPARATOR) && !e.prevHash.includes(SEPARATOR) && !e.hash.includes(SEPARATOR);
-        const row = [String(e.position), e.streamId, String(e.revision), e.eventId, e.type, String(e.schemaVersion), e.dataText, e.metadataText, e.recordedAt, e.prevHash, e.hash];
-        for (let c = 0; c < row.length; c += 1) values[c]![i] = row[c]!;
+        values[0]![i] = String(e.position);
+        values[1]![i] = e.streamId;
+        values[2]![i] = String(e.revision);
+        values[3]![i] = e.eventId;
+        values[4]![i] = e.type;
+        values[5]![i] = String(e.schemaVersion);
+        values[6]![i] = e.dataText;
+        values[7]![i] = e.metadataText;
+        values[8]![i] = e.recordedAt;
+        values[9]![i] = e.prevHash;
+        values[10]![i] = e.hash;
       }
       // One empty value would come back as no row at all (a one-event entry whose prev_hash is ''), and
       // a separator inside a value would split it: such an entry goes row by row instead.
+      // What the insert waits with: the joined texts, or the rows' values (the closure holds only this).
+      const params = n > 1 && separated ? { joined: values.map((column) => column.join(SEPARATOR)) } : { values };
       const write = async (): Promise<void> => {
-        if (rows.length > 1 && separated) {
-          const { rowCount } = await db.query(insert, values.map((column) => column.join(SEPARATOR)));
-          if (rowCount !== rows.length) throw new Error(`${name}: ${rowCount} of ${rows.length} events were written`);
+        if ('joined' in params) {
+          const { rowCount } = await db.query(insert, params.joined);
+          if (rowCount !== n) throw new Error(`${name}: ${rowCount} of ${n} events were written`);
           return;
         }
-        for (let i = 0; i < rows.length; i += 1) await db.query(insertOne, values.map((column) => column[i]));
+        for (let i = 0; i < n; i += 1) await db.query(insertOne, params.values.map((column) => column[i]));
       };
       // The next entry is read, taken apart and projected while the database writes this one.
       const previous = inFlight;
       inFlight = previous.then(write);
       inFlight.catch(() => undefined);
-      await previous;
-      return rows.length;
+      return previous.then(() => n);
     },
     async finish() {
       await inFlight;

@@ -25,6 +25,14 @@ interface StageRow {
   version: number;
 }
 
+/**
+ * What a stage's row is stamped with: as loaded, or the event that last changed it (its time is
+ * read when the row is written: a batch of draft saves reads one, not thousands).
+ */
+type StageStamp = StageRow | RecordedEvent;
+
+const stageRowOf = (stamp: StageStamp): StageRow => ('globalPosition' in stamp ? { updatedAt: occurredAtOf(stamp), version: stamp.globalPosition } : stamp);
+
 /** A row of rm.site_settings as the database hands it back (what readers of the table select from). */
 export interface SiteSettingsTableRow {
   stage: SettingsStage;
@@ -61,8 +69,8 @@ interface ShowSequence {
 interface SiteFold {
   /** The aggregate's own fold (domain evolveSite) over draft, live and lock; snapshots live in their table. */
   state: SiteState;
-  live: StageRow;
-  draft: StageRow;
+  live: StageStamp;
+  draft: StageStamp;
   liveChanged: boolean;
   draftChanged: boolean;
   lockChanged: boolean;
@@ -101,14 +109,16 @@ const draftViewOf = (state: SiteState): StoredSettings => mergeDraftOverLive(sta
 function foldEvent(fold: SiteFold, event: RecordedEvent): void {
   const e = event as unknown as SiteEvent;
   const before = fold.state;
-  fold.state = { ...evolveSite({ ...before, snapshots: [], schedules: [] }, e), snapshots: [], schedules: [] };
-  const stamp = { updatedAt: occurredAtOf(event), version: event.globalPosition };
+  // The fold's state never holds snapshots or schedules (they live in their tables), so it goes to
+  // evolve as it is and only a result that gained some is copied (a replay folds a million events).
+  const evolved = evolveSite(before, e);
+  fold.state = evolved.snapshots.length === 0 && evolved.schedules.length === 0 ? evolved : { ...evolved, snapshots: [], schedules: [] };
   const draftTouched = (): void => {
-    fold.draft = stamp;
+    fold.draft = event;
     fold.draftChanged = true;
   };
   const liveTouched = (): void => {
-    fold.live = stamp;
+    fold.live = event;
     fold.liveChanged = true;
     // The draft stage reads the draft merged over live: it changed only if that view did.
     if (canonicalJson(draftViewOf(before)) !== canonicalJson(draftViewOf(fold.state))) draftTouched();
@@ -267,7 +277,8 @@ export const siteSettingsProjection: Projection = {
     for (const event of site) foldEvent(fold, event);
     const { state } = fold;
 
-    const upsertStage = async (stage: SettingsStage, row: StageRow, stored: StoredSettings, reads: StoredSettings): Promise<void> => {
+    const upsertStage = async (stage: SettingsStage, stamp: StageStamp, stored: StoredSettings, reads: StoredSettings): Promise<void> => {
+      const row = stageRowOf(stamp);
       await tx.query(
         `INSERT INTO ${qualified(schema, 'site_settings')} (stage, settings, stored, updated_at, version) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5)
          ON CONFLICT (stage) DO UPDATE SET settings = EXCLUDED.settings, stored = EXCLUDED.stored, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version`,
