@@ -15,6 +15,14 @@ function isIsoInstant(text: string): boolean {
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
+function isDigits(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /**
  * An instant as toISOString writes it ('2026-10-13T15:11:18.276Z'), or null where `text` names
  * none. Text already in that form (every time this app writes) is answered as it is, not parsed and
@@ -22,6 +30,12 @@ function isIsoInstant(text: string): boolean {
  */
 export function isoInstant(text: string): string | null {
   if (isIsoInstant(text)) return text;
+  // PostgreSQL keeps microseconds ('…:54.758000Z', an archive's recorded_at): Date would read the
+  // first three digits and write the same instant back; a restore meets one such time an event.
+  if (text.length === 27 && text.charCodeAt(26) === 90 && isDigits(text, 23, 26)) {
+    const milliseconds = `${text.slice(0, 23)}Z`;
+    if (isIsoInstant(milliseconds)) return milliseconds;
+  }
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }

@@ -26,7 +26,40 @@ export interface Database extends SqlClient {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** A connection of its own for the caller's lifetime (leader election holds one). */
   dedicatedSession(): Promise<DedicatedSession>;
+  /**
+   * COPY rows into a table: `rows` is COPY's text format (a tab between fields, a newline after each
+   * row, each free-form value passed through copyField). A bulk write's fastest path: a restore's
+   * million events took PostgreSQL 22 % less time than a multi-row INSERT (issue 29). Resolves to the
+   * rows written.
+   */
+  copyIn(table: string, columns: readonly string[], rows: string): Promise<number>;
   close(): Promise<void>;
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+
+/** A value as a field of COPY's text format: the backslash, tab, newline and carriage return escaped. */
+export function copyField(value: string): string {
+  if (!COPY_SPECIAL.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+/**
+ * A JSON text as JSON.stringify writes it (no raw control character: it escapes them all) as a
+ * field of COPY's text format: only its backslashes are doubled. A restore's events are mostly
+ * this, a million of them, so it looks for the one character only.
+ */
+export function copyJsonField(json: string): string {
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+}
+
+/** What copyIn accepts as a table or column name (code names them, never a request). */
+const COPY_IDENTIFIER = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
+
+/** The COPY statement for copyIn, `source` being STDIN (pg) or '/dev/blob' (PGlite). */
+export function copyStatement(table: string, columns: readonly string[], source: string): string {
+  for (const name of [table, ...columns]) if (!COPY_IDENTIFIER.test(name)) throw new Error(`Not a table or column name for COPY: ${name}`);
+  return `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { Client, Pool, type PoolClient } from 'pg';
-import type { Database, DedicatedSession, QueryResult, SqlClient } from '@punchline/projections';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyStatement, type Database, type DedicatedSession, type QueryResult, type SqlClient } from '@punchline/projections';
 
 /** Postgres returns int8 as text; our positions fit in a JS number, so parse them as numbers. */
 import { types } from 'pg';
@@ -93,6 +94,27 @@ export class PgDatabase implements Database {
     } finally {
       client.off('error', ignore);
       client.release();
+    }
+  }
+
+  async copyIn(table: string, columns: readonly string[], rows: string): Promise<number> {
+    const statement = copyStatement(table, columns, 'STDIN');
+    const client = await this.pool.connect();
+    let failure: Error | undefined;
+    try {
+      const copy = client.query(copyFrom(statement));
+      await new Promise<void>((resolve, reject) => {
+        copy.on('finish', resolve);
+        copy.on('error', reject);
+        copy.end(rows);
+      });
+      return copy.rowCount;
+    } catch (error) {
+      failure = error as Error;
+      throw error;
+    } finally {
+      // A connection whose COPY failed half-way is not handed to the next caller.
+      client.release(failure);
     }
   }
 

@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, DedicatedSession, QueryResult, SqlClient } from '@punchline/projections';
+import { copyStatement, type Database, type DedicatedSession, type QueryResult, type SqlClient } from '@punchline/projections';
 
 /**
  * Embedded Postgres (PGlite): one in-process connection, so transactions are serialised by
@@ -46,6 +46,12 @@ export class PgliteDatabase implements Database {
         },
       }),
     );
+  }
+
+  async copyIn(table: string, columns: readonly string[], rows: string): Promise<number> {
+    // PGlite has no STDIN: COPY reads the rows from the blob handed with the query.
+    const r = await this.db.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([rows]) });
+    return r.affectedRows ?? 0;
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
