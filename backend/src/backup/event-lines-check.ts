@@ -4,11 +4,11 @@ import { availableParallelism } from 'node:os';
 import { BackupInvalidError, checkEventLines, type CheckedLines, type ValidateOptions } from './backup-reader';
 
 /**
- * Restore's first pass checks events/ entries' lines (backup-reader checkEventLines) in a worker
- * thread while the main thread reads and hashes the next entries, checks the entries the worker has
- * no room for and walks the chain through the results in order (the links between lines, the log
- * tree). Those checks are most of the first pass's work, each line's stands alone, and the database
- * is idle meanwhile: a core otherwise unused.
+ * Restore's first pass checks every other events/ entry's lines (backup-reader checkEventLines) in a
+ * worker thread while the main thread reads and hashes the next entries, checks the others and
+ * walks the chain through the results in order (the links between lines, the log tree). Those
+ * checks are most of the first pass's work, each line's stands alone, and the database is idle
+ * meanwhile: a core otherwise unused.
  */
 
 export interface Job {
@@ -32,7 +32,7 @@ export function serveLineChecks(port: { on(event: 'message', listener: (job: Job
   });
 }
 
-/** Where the checks run: in a worker thread from the built code as far as it keeps up, the rest here; all in this thread where there is no built worker (tests run the sources) or one core. */
+/** Where the checks run: half in a worker thread from the built code; all in this thread where there is no built worker (tests run the sources) or one core. */
 export interface LineCheckers {
   check: NonNullable<ValidateOptions['checkLines']>;
   close(): Promise<void>;
@@ -53,16 +53,9 @@ export interface LineCheckWorker {
 const builtWorker = (): LineCheckWorker | null =>
   __filename.endsWith('.js') && availableParallelism() >= 2 ? new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 64 } }) : null;
 
-/**
- * How many entries the worker holds at most (one checked, one waiting); an entry that finds it full
- * is checked here. The worker so takes what it keeps up with: with every other entry sent to it,
- * it was idle 37 % of the first pass while this thread, which also reads, hashes and walks, was not.
- */
-const WORKER_ENTRIES = 2;
-
 export function lineCheckers(spawn: () => LineCheckWorker | null = builtWorker): LineCheckers {
-  // One worker, the rest checked here: the main thread has time between reads, and each worker is
-  // a heap and a copy of the code more (restore's peak RSS is a target: < 300 MB).
+  // One worker, and every other entry checked here: the main thread has time between reads, and
+  // each worker is a heap and a copy of the code more (restore's peak RSS is a target: < 300 MB).
   const worker = spawn();
   if (!worker) return { check: inThisThread, close: async () => undefined };
   const waiting = new Map<number, { job: Job; resolve: (checked: CheckedLines) => void; reject: (error: Error) => void }>();
@@ -88,7 +81,7 @@ export function lineCheckers(spawn: () => LineCheckWorker | null = builtWorker):
   return {
     check(bytes, name, first) {
       const id = next++;
-      if (gone || waiting.size >= WORKER_ENTRIES) return inThisThread(bytes, name, first);
+      if (gone || id % 2 === 1) return inThisThread(bytes, name, first);
       return new Promise<CheckedLines>((resolve, reject) => {
         const job = { id, bytes, name, first };
         waiting.set(id, { job, resolve, reject });

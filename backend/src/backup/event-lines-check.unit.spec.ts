@@ -5,7 +5,7 @@ import { BackupInvalidError, checkEventLines } from './backup-reader';
 import { lineCheckers, serveLineChecks, type LineCheckWorker } from './event-lines-check';
 
 /**
- * Restore's first pass checks events/ entries' lines in a worker thread as far as it keeps up (issue 29). The worker's
+ * Restore's first pass checks events/ entries' lines half in a worker thread (issue 29). The worker's
  * side (serveLineChecks) runs here behind a MessageChannel, so what crosses the thread boundary is
  * structured-cloned as it is between threads: the results, the cuts, and a refusal in words.
  */
@@ -38,7 +38,7 @@ function channelWorker(): LineCheckWorker & { served: number } {
 }
 
 describe('checking events/ entries in a worker thread', () => {
-  it('answers what checking in this thread answers, wherever an entry was checked, with the cuts', async () => {
+  it('answers what checking in this thread answers, for every other entry, with the cuts', async () => {
     const worker = channelWorker();
     const checkers = lineCheckers(() => worker);
     try {
@@ -52,11 +52,8 @@ describe('checking events/ entries in a worker thread', () => {
         expect(Object.prototype.toString.call(answer.cuts)).toBe('[object Uint32Array]');
         expect([...answer.cuts!]).toEqual([...here.cuts!]);
       }
-      // Entries 1 and 2 went to the worker (it holds two at most), entry 3 was checked here.
+      // Entries 1 and 3 went to the worker, entry 2 was checked here.
       expect(worker.served).toBe(2);
-      // Once it has answered, it takes the next one again.
-      await checkers.check(bytes, 'events/000001.ndjson', true);
-      expect(worker.served).toBe(3);
     } finally {
       await checkers.close();
     }
