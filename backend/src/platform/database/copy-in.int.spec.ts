@@ -31,4 +31,13 @@ describe.each(databaseKinds())('copyIn: %s', (kind) => {
     await expect(t.db.copyIn('copied; DROP TABLE copied', ['n'], '')).rejects.toThrow(/Not a table or column name/);
     await expect(t.db.copyIn('copied', ['n) FROM PROGRAM (x'], '')).rejects.toThrow(/Not a table or column name/);
   });
+
+  it('fails a COPY whose connection dies half-way with an error, and the database goes on answering', async () => {
+    if (kind !== 'postgres') return; // PGlite runs in the process: it has no connection to lose.
+    await t.db.query(`CREATE TABLE dying (n bigint)`);
+    await t.db.query(`CREATE FUNCTION die() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$`);
+    await t.db.query(`CREATE TRIGGER dying_insert BEFORE INSERT ON dying FOR EACH ROW EXECUTE FUNCTION die()`);
+    await expect(t.db.copyIn('dying', ['n'], '1\n2\n')).rejects.toThrow(/terminat/i);
+    expect(await t.db.copyIn('copied', ['n', 'label', 'doc'], '103\tstill here\t{}\n')).toBe(1);
+  });
 });

@@ -100,6 +100,9 @@ export class PgDatabase implements Database {
   async copyIn(table: string, columns: readonly string[], rows: string): Promise<number> {
     const statement = copyStatement(table, columns, 'STDIN');
     const client = await this.pool.connect();
+    // As in transaction(): a connection that dies while checked out must not raise an unhandled 'error'.
+    const ignore = () => undefined;
+    client.on('error', ignore);
     let failure: Error | undefined;
     try {
       const copy = client.query(copyFrom(statement));
@@ -114,6 +117,7 @@ export class PgDatabase implements Database {
       throw error;
     } finally {
       // A connection whose COPY failed half-way is not handed to the next caller.
+      client.off('error', ignore);
       client.release(failure);
     }
   }
