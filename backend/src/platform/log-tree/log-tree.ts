@@ -195,6 +195,10 @@ export async function catchUpTree(db: Database, source: LeafSource, report: (pro
     const added = await db.transaction(async (tx) => {
       // Derived data: a chunk lost in a crash is simply built again at the next start.
       await tx.query('SET LOCAL synchronous_commit = off');
+      // Locks in the projector's order: a batch locks its checkpoint rows (the guard) before the
+      // tree (this projection's apply). Taking the tree first here deadlocked with the leader of
+      // another instance projecting while this one started (DESIGN §18).
+      await tx.query(`SELECT 1 FROM ${qualified(LIVE_SCHEMA, CHECKPOINT_TABLE)} WHERE name = $1 FOR UPDATE`, [LOG_TREE_NAME]);
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
       const edge = await readTreeEdge(tx);
       const size = edge.size;

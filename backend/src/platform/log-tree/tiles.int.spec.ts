@@ -4,7 +4,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test
 import { verifyConsistency, verifyInclusion } from '../../test-support/rfc9162-verifier';
 import { migrate } from '../database/migrations';
 import { eventStoreMigrations } from '../event-store/create-event-store';
-import { LogTree, logTreeMigration, logTreeProjection } from './log-tree';
+import { LOG_TREE_LOCK_KEY, LOG_TREE_NAME, LOG_TREE_VERSION, LogTree, logTreeMigration, logTreeProjection } from './log-tree';
 import { postgresLeafSource } from './leaf-source';
 import { MerkleFrontier, consistencyProof, inclusionProof, leafHashOfChainHash, nodeId, treeHash, type NodeReader } from './merkle';
 import { discardTreeFrom, logTreeTilesMigration, treeSize } from './tiles';
@@ -198,6 +198,32 @@ describe.each(databaseKinds())('the tiled log tree (%s)', (kind) => {
       expect((await tree.rootAt(stored)).equals(treeHash(stored, forged.read))).toBe(true);
     } finally {
       await database.drop();
+    }
+  });
+
+  it('catches up beside a projector batch of another instance without a deadlock: checkpoint row first, then the tree, as the batch locks them', async () => {
+    if (kind !== 'postgres') return; // PGlite is one connection in one process: nothing runs beside it.
+    const { db, drop } = await freshLog(kind);
+    const batch = await db.dedicatedSession();
+    try {
+      await addEvents(db, 1, 300);
+      await db.query(`INSERT INTO rm.projection_checkpoints (name, version, position) VALUES ($1, $2, 0)`, [LOG_TREE_NAME, LOG_TREE_VERSION]);
+      const tree = await LogTree.open(db, postgresLeafSource, { keyName: 'tiles.example/punchline-log' });
+      // The other instance's leader: its batch holds the checkpoint row (the guard) and will take the tree lock next.
+      await batch.query('BEGIN');
+      await batch.query(`UPDATE rm.projection_checkpoints SET updated_at = now() WHERE name = $1`, [LOG_TREE_NAME]);
+      const caughtUp = tree.catchUp();
+      caughtUp.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Had the catch-up taken the tree lock first, this would wait for it and PostgreSQL would end one of the two.
+      await batch.query('SELECT pg_advisory_xact_lock($1)', [LOG_TREE_LOCK_KEY]);
+      await batch.query('COMMIT');
+      await expect(caughtUp).resolves.toMatchObject({ from: 0, size: 300, done: true });
+      expect((await db.query<{ position: number }>('SELECT position FROM rm.projection_checkpoints WHERE name = $1', [LOG_TREE_NAME])).rows).toEqual([{ position: 300 }]);
+    } finally {
+      await batch.query('ROLLBACK').catch(() => undefined);
+      await batch.release();
+      await drop();
     }
   });
 });
