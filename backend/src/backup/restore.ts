@@ -212,8 +212,8 @@ async function writeAndRebuild(
     for await (const batch of events) {
       progress.phase = 'events';
       const read: RecordedEvent[] = new Array<RecordedEvent>(batch.lines.length);
-      // The rows go straight to the writer, which joins them into its statement's texts at once:
-      // nothing here holds them while the previous entry's insert is awaited.
+      // The rows go straight to the writer, which makes its COPY text of them at once: nothing
+      // here holds them while the previous entry's COPY is awaited.
       progress.events += await writer.write(takeApart(batch, store, read, (event) => {
         for (const provider of target.sideStores) {
           const erasure = provider.erasureIn(event);
