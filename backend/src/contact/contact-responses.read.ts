@@ -1,27 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactResponseItem } from '@punchline/domain';
-import { ContactResponsesQueries, type Database, type SealedContactRow } from '@punchline/projections';
-import { openPersonalData } from '../privacy';
+import { ContactResponsesQueries, contactSearchText, type Database, type OpenContactRows } from '@punchline/projections';
+import { OpenedRecordsCache, PrivacyStore } from '../privacy';
 import { DATABASE } from '../platform/platform.module';
 
 export type { ContactResponseItem };
 export type { ContactResponsesFilter, PendingDelivery } from '@punchline/projections';
 
-type Bytes = Buffer | Uint8Array;
-const asBuffer = (bytes: Bytes): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+type Words = { name: string; email: string; message: string };
 
-/** Opens a message's words and notes under the subject's key, in the process (an erased message reads with empty words). */
-function openSealed(row: SealedContactRow): { words: { name: string; email: string; message: string } | null; notes: string } {
-  const key = row.key ? asBuffer(row.key) : null;
-  const words = key && row.m_sealed && row.record_id ? openPersonalData<{ name: string; email: string; message: string }>(key, row.record_id, asBuffer(row.m_sealed)).data : null;
-  const notes = key && row.n_sealed && row.notes_record_id ? openPersonalData<{ notes: string }>(key, row.notes_record_id, asBuffer(row.n_sealed)).data.notes : '';
-  return { words, notes };
+/**
+ * Opens rows' words and notes through this instance's cache of opened records; what it lacks is
+ * fetched from the privacy store in one query. A row whose references are null, or whose record is
+ * gone, reads with empty words. The search text of words without notes is kept beside the cached
+ * words (a weak map on the very object the cache holds), so a search lower-cases each message once.
+ */
+function openRows(store: PrivacyStore, opened: OpenedRecordsCache): OpenContactRows {
+  const texts = new WeakMap<Words, string>();
+  const textOf = (words: Words | null, notes: string): string => {
+    if (!words || notes !== '') return contactSearchText(words, notes);
+    let text = texts.get(words);
+    if (text === undefined) texts.set(words, (text = contactSearchText(words, '')));
+    return text;
+  };
+  return async (rows) => {
+    const ids: string[] = [];
+    for (const r of rows) {
+      if (r.record_id) ids.push(r.record_id);
+      if (r.notes_record_id) ids.push(r.notes_record_id);
+    }
+    const records = await opened.readAll<Words | { notes: string }>(ids, (missing) => store.sealedRecords(missing));
+    return rows.map((r) => {
+      const words = r.record_id ? ((records.get(r.record_id) as Words | undefined) ?? null) : null;
+      const notes = r.notes_record_id ? ((records.get(r.notes_record_id) as { notes: string } | undefined)?.notes ?? '') : '';
+      return { words, notes, text: textOf(words, notes) };
+    });
+  };
 }
 
 /** The contact feature's handle on the inbox reads (the queries live beside the projection, projections/src/contact). */
 @Injectable()
 export class ContactResponsesReadService extends ContactResponsesQueries {
-  constructor(@Inject(DATABASE) db: Database) {
-    super(db, openSealed);
+  constructor(@Inject(DATABASE) db: Database, store: PrivacyStore, opened: OpenedRecordsCache) {
+    super(db, openRows(store, opened));
   }
 }

@@ -66,16 +66,23 @@ export async function moveLegacyPersonalDataOutOfLog(db: Database, now: () => Da
       await markChecked(tx, headPosition);
       return null;
     }
-    // 1. The words to the privacy store; the new data of each rewritten event.
+    // 1. The words to the privacy store (messages in batches first: a notes record needs its
+    // message's); the new data of each rewritten event.
     const newData = new Map<number, unknown>();
+    const messages = legacy.rows.flatMap((row) => {
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      return row.type === 'ContactMessageReceived' && isLegacyContactMessage(data) ? [{ position: Number(row.global_position), data }] : [];
+    });
+    for (let i = 0; i < messages.length; i += PAGE) {
+      const page = messages.slice(i, i + PAGE);
+      const stored = await store.storeMessages(page.map(({ data }) => ({ messageId: data.messageId, words: { name: data.name, email: data.email, message: data.message } })), tx);
+      page.forEach(({ position, data }, k) => newData.set(position, { messageId: data.messageId, ...stored[k]! } satisfies ContactMessageReceivedData));
+    }
     const rewritten: PersonalDataMovedOutOfLogData['rewritten'] = [];
     for (const row of legacy.rows) {
       const position = Number(row.global_position);
-      const data = JSON.parse(row.data) as Record<string, unknown>;
-      if (row.type === 'ContactMessageReceived' && isLegacyContactMessage(data)) {
-        const { subjectId, personal } = await store.storeMessage(data.messageId, { name: data.name, email: data.email, message: data.message }, tx);
-        newData.set(position, { messageId: data.messageId, subjectId, personal } satisfies ContactMessageReceivedData);
-      } else {
+      if (!newData.has(position)) {
+        const data = JSON.parse(row.data) as Record<string, unknown>;
         const messageId = String(data.messageId);
         const text = String(data.notes);
         const notes = text === '' ? null : await store.storeNotes(messageId, text, tx);

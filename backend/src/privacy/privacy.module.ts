@@ -3,6 +3,7 @@ import type { Database } from '@punchline/projections';
 import { AccessModule } from '../access';
 import { DATABASE } from '../platform/platform.module';
 import { ErasePersonHttpController } from './erase-person/erase-person.http.controller';
+import { OpenedRecordsCache } from './opened-records-cache';
 import { PrivacyStore } from './privacy-store';
 import { PrivacyService } from './privacy.service';
 import { ContactRetentionReactor } from './retention/contact-retention.reactor';
@@ -16,7 +17,12 @@ import { SubjectAccessHttpController } from './subject-access/subject-access.htt
 @Module({
   imports: [AccessModule],
   controllers: [SubjectAccessHttpController, ErasePersonHttpController],
-  providers: [{ provide: PrivacyStore, useFactory: (db: Database) => new PrivacyStore(db), inject: [DATABASE] }, PrivacyService, ContactRetentionReactor],
-  exports: [PrivacyStore, PrivacyService, ContactRetentionReactor],
+  providers: [
+    { provide: PrivacyStore, useFactory: (db: Database) => new PrivacyStore(db), inject: [DATABASE] },
+    { provide: OpenedRecordsCache, useFactory: () => new OpenedRecordsCache() },
+    PrivacyService,
+    ContactRetentionReactor,
+  ],
+  exports: [PrivacyStore, OpenedRecordsCache, PrivacyService, ContactRetentionReactor],
 })
 export class PrivacyModule {}

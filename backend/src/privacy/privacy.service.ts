@@ -21,6 +21,7 @@ import { AccessStream } from '../access';
 import { type AggregateRunner, AggregateRunners, type CommandIssuer, type CommandOutcome } from '../platform/event-sourcing/aggregate-runner';
 import { Clock } from '../platform/event-sourcing/clock';
 import { DATABASE, EVENT_STORE, PROJECTOR } from '../platform/platform.module';
+import { OpenedRecordsCache } from './opened-records-cache';
 import { PrivacyStore, normalisedEmail, type MessagePersonalData, type NotesPersonalData } from './privacy-store';
 
 interface InboxRow {
@@ -53,6 +54,7 @@ export class PrivacyService implements OnApplicationBootstrap {
   constructor(
     runners: AggregateRunners,
     private readonly store: PrivacyStore,
+    private readonly opened: OpenedRecordsCache,
     private readonly access: AccessStream,
     private readonly clock: Clock,
     @Inject(DATABASE) private readonly db: Database,
@@ -75,8 +77,14 @@ export class PrivacyService implements OnApplicationBootstrap {
   }
 
   /** Decides on a privacy stream (the subject's, or the retention stream) and waits for the eraser. */
-  execute(streamId: string, issuer: CommandIssuer, command: PrivacyCommand): Promise<CommandOutcome<PrivacyState, PrivacyEvent>> {
-    return this.runner.execute(streamId, issuer, () => command, { waitForProjection: true });
+  async execute(streamId: string, issuer: CommandIssuer, command: PrivacyCommand): Promise<CommandOutcome<PrivacyState, PrivacyEvent>> {
+    try {
+      return await this.runner.execute(streamId, issuer, () => command, { waitForProjection: true });
+    } finally {
+      // What this instance opened for reading goes too (other instances' entries expire, and are never
+      // answered for an erased record: OpenedRecordsCache).
+      this.opened.clear();
+    }
   }
 
   /** Everything kept about an address, one JSON document (GDPR Art. 15). */

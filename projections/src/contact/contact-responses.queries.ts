@@ -7,9 +7,9 @@ import type { ContactResponsesTableRow } from './contact-responses.projection';
 
 /**
  * The reads of rm.contact_responses, beside the projection that writes it: the inbox's pages, one
- * message, the deliverer's work list. The table holds no personal data: each row is joined with the
- * privacy store's sealed records and the subject's key (tables of backend/src/privacy), and the
- * words and notes are opened in the process by the `open` the backend passes in (its cipher).
+ * message, the deliverer's work list. The table holds no personal data, only references into the
+ * privacy store (tables of backend/src/privacy): the words and notes are opened in the process by the
+ * `open` the backend passes in (its cipher, and its cache of what it opened).
  */
 
 export interface ContactResponsesFilter {
@@ -31,24 +31,28 @@ export interface PendingDelivery {
   erased: boolean;
 }
 
-type Bytes = Buffer | Uint8Array;
-/** A row of the inbox joined with its sealed words and notes and the subject's key. */
-export type SealedContactRow = Omit<ContactResponsesTableRow, 'version' | 'subject_id'> & { m_sealed: Bytes | null; n_sealed: Bytes | null; key: Bytes | null };
+/** A row of the inbox as the queries select it. */
+export type ContactRow = Omit<ContactResponsesTableRow, 'version'>;
 
-/** Opens a row's words (null once erased: no key or no record) and notes ('' for none). */
-export type OpenSealedContact = (row: SealedContactRow) => { words: { name: string; email: string; message: string } | null; notes: string };
-
-function fromClause(table: string): string {
-  return `${table} c
-    LEFT JOIN privacy.records m ON m.record_id = c.record_id::uuid
-    LEFT JOIN privacy.records n ON n.record_id = c.notes_record_id::uuid
-    LEFT JOIN privacy.subject_keys k ON k.subject_id = c.subject_id::uuid`;
+/** A message's words (null once erased: no record reference, or the record is gone) and notes ('' for none). */
+export interface OpenedContact {
+  words: { name: string; email: string; message: string } | null;
+  notes: string;
+  /** contactSearchText(words, notes): the opener may keep it with what it keeps of the words. */
+  text: string;
 }
-const COLUMNS =
-  'c.id, c.record_id, c.notes_record_id, c.created_at, c.responded, c.responded_at, c.responded_by, c.delivery_status, c.delivery_error, c.erased_at, c.position, m.sealed AS m_sealed, n.sealed AS n_sealed, k.key';
 
-function toItem(row: SealedContactRow, open: OpenSealedContact): ContactResponseItem {
-  const { words, notes } = open(row);
+/**
+ * Opens rows' words and notes, in the order given: the backend's cipher over the privacy store
+ * (backend/src/contact/contact-responses.read.ts). A row's record references are null once its
+ * message was erased: the contact projection nulls them in the projector's batch transaction that
+ * deletes the records (privacy eraser), so a row that still names a record names one that is kept.
+ */
+export type OpenContactRows = (rows: readonly Pick<ContactRow, 'record_id' | 'notes_record_id'>[]) => Promise<OpenedContact[]>;
+
+const COLUMNS = 'c.id, c.subject_id, c.record_id, c.notes_record_id, c.created_at, c.responded, c.responded_at, c.responded_by, c.delivery_status, c.delivery_error, c.erased_at, c.position';
+
+function toItem(row: ContactRow, { words, notes }: OpenedContact): ContactResponseItem {
   return {
     id: row.id,
     name: words?.name ?? '',
@@ -65,9 +69,15 @@ function toItem(row: SealedContactRow, open: OpenSealedContact): ContactResponse
   };
 }
 
-/** Literal, case-insensitive match over the words and notes, which only the process can read. */
-function matches(item: ContactResponseItem, q: string): boolean {
-  return `${item.name} ${item.email} ${item.message} ${item.notes}`.toLowerCase().includes(q.toLowerCase());
+/** What `q` is matched in (literally, case-insensitive): the words and notes, which only the process can read. */
+export function contactSearchText(words: OpenedContact['words'], notes: string): string {
+  return words ? `${words.name} ${words.email} ${words.message} ${notes}`.toLowerCase() : notes.toLowerCase();
+}
+
+/** Where a keyset page starts: a row's time as the database printed it, and its position. */
+interface Keyset {
+  created_key: string;
+  position: string | number;
 }
 
 /** Reads of the inbox. Parameterised SQL only; the table name is a checked identifier. */
@@ -76,8 +86,13 @@ export class ContactResponsesQueries {
 
   constructor(
     private readonly db: SqlClient,
-    private readonly open: OpenSealedContact,
+    private readonly open: OpenContactRows,
   ) {}
+
+  private async items(rows: readonly ContactRow[]): Promise<ContactResponseItem[]> {
+    const opened = await this.open(rows);
+    return rows.map((row, i) => toItem(row, opened[i]!));
+  }
 
   /**
    * A page of matching rows in the chosen order, and how many match in all. Without `q`, two queries
@@ -92,75 +107,76 @@ export class ContactResponsesQueries {
       const direction = filter.sort === 'oldest' ? 'ASC' : 'DESC';
       const limit = filter.limit === null ? '' : `LIMIT $${params.length + 1}`;
       const [page, count] = await Promise.all([
-        this.db.query<SealedContactRow>(
-          `SELECT ${COLUMNS} FROM ${fromClause(this.table)} ${where} ORDER BY c.created_at ${direction}, c.position ${direction} ${limit}`,
+        this.db.query<ContactRow>(
+          `SELECT ${COLUMNS} FROM ${this.table} c ${where} ORDER BY c.created_at ${direction}, c.position ${direction} ${limit}`,
           filter.limit === null ? params : [...params, filter.limit],
         ),
         this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM ${this.table} c ${where}`, params),
       ]);
-      return { items: page.rows.map((r) => toItem(r, this.open)), total: Number(count.rows[0]?.total ?? 0) };
+      return { items: await this.items(page.rows), total: Number(count.rows[0]?.total ?? 0) };
     }
-    const floor = await this.windowFloor();
-    const items: ContactResponseItem[] = [];
-    let total = 0;
-    for await (const page of this.pages({ ...filter, limit: null }, 1000, floor)) {
-      total += page.length;
-      for (const item of page) if (filter.limit === null || items.length < filter.limit) items.push(item);
-    }
-    return floor ? { items, total, searched_newest: UNINDEXED_SEARCH_WINDOW } : { items, total };
-  }
-
-  /** The oldest message a search looks at; null when the inbox is no longer than the window. */
-  private async windowFloor(): Promise<{ created_at: string | Date; position: string | number } | null> {
-    const { rows } = await this.db.query<{ created_at: string | Date; position: string | number }>(
-      `SELECT created_at, position FROM ${this.table} ORDER BY created_at DESC, position DESC OFFSET $1 LIMIT 1`,
-      [UNINDEXED_SEARCH_WINDOW - 1],
+    // Only what matching needs is read for the window, in one query (no timestamps parsed, no items
+    // made); the rows of the page shown are read whole afterwards, with their words already opened.
+    const window = await this.db.query<Pick<ContactRow, 'id' | 'record_id' | 'notes_record_id' | 'responded'>>(
+      `SELECT c.id, c.record_id, c.notes_record_id, c.responded FROM ${this.table} c ORDER BY c.created_at DESC, c.position DESC LIMIT $1`,
+      [UNINDEXED_SEARCH_WINDOW],
     );
-    return rows[0] ?? null;
+    const truncated = window.rows.length === UNINDEXED_SEARCH_WINDOW;
+    const candidates = filter.responded === null ? window.rows : window.rows.filter((r) => r.responded === filter.responded);
+    if (filter.sort === 'oldest') candidates.reverse();
+    const needle = filter.q.toLowerCase();
+    const opened = await this.open(candidates);
+    const shown: { id: string; opened: OpenedContact }[] = [];
+    let total = 0;
+    candidates.forEach((row, i) => {
+      if (!opened[i]!.text.includes(needle)) return;
+      total += 1;
+      if (filter.limit === null || shown.length < filter.limit) shown.push({ id: row.id, opened: opened[i]! });
+    });
+    const { rows } = await this.db.query<ContactRow>(`SELECT ${COLUMNS} FROM ${this.table} c WHERE c.id = ANY($1::text[])`, [shown.map((m) => m.id)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // A row erased between the two reads is still shown as it matched (its words were opened then).
+    const items = shown.flatMap(({ id, opened }) => (byId.has(id) ? [toItem(byId.get(id)!, opened)] : []));
+    return truncated ? { items, total, searched_newest: UNINDEXED_SEARCH_WINDOW } : { items, total };
   }
 
   /**
    * Every matching row in the chosen order (up to filter.limit), a page at a time, by keyset on
    * (created_at, position): the CSV export streams these, so its memory does not grow with the inbox.
+   * The keyset's time goes back to the database as the text it read (lossless).
    */
-  async *pages(
-    filter: ContactResponsesFilter,
-    pageSize = 1000,
-    floor: { created_at: string | Date; position: string | number } | null = null,
-  ): AsyncGenerator<ContactResponseItem[]> {
+  async *pages(filter: ContactResponsesFilter, pageSize = 1000): AsyncGenerator<ContactResponseItem[]> {
     const direction = filter.sort === 'oldest' ? 'ASC' : 'DESC';
+    const needle = filter.q.toLowerCase();
     let left = filter.limit ?? Number.POSITIVE_INFINITY;
-    let after: { createdAt: string | Date; position: string | number } | null = null;
+    let after: Keyset | null = null;
     while (left > 0) {
       const { conditions, params } = respondedFilter(filter);
-      if (floor) {
-        params.push(floor.created_at, floor.position);
-        conditions.push(`(c.created_at, c.position) >= ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
-      }
       if (after) {
-        params.push(after.createdAt, after.position);
+        params.push(after.created_key, after.position);
         conditions.push(`(c.created_at, c.position) ${direction === 'ASC' ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
       }
       params.push(pageSize);
-      const { rows } = await this.db.query<SealedContactRow>(
-        `SELECT ${COLUMNS} FROM ${fromClause(this.table)} ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+      const { rows } = await this.db.query<ContactRow & Keyset>(
+        `SELECT ${COLUMNS}, c.created_at::text AS created_key FROM ${this.table} c ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY c.created_at ${direction}, c.position ${direction} LIMIT $${params.length}`,
         params,
       );
       if (rows.length === 0) return;
-      const items = rows.map((r) => toItem(r, this.open)).filter((item) => filter.q === '' || matches(item, filter.q));
+      const opened = await this.open(rows);
+      const items = rows.flatMap((row, i) => (needle === '' || opened[i]!.text.includes(needle) ? [toItem(row, opened[i]!)] : []));
       const page = items.slice(0, Number.isFinite(left) ? left : undefined);
       if (page.length > 0) yield page;
       left -= page.length;
       const last = rows[rows.length - 1]!;
-      after = { createdAt: last.created_at, position: last.position };
+      after = { created_key: last.created_key, position: last.position };
       if (rows.length < pageSize) return;
     }
   }
 
   async get(id: string): Promise<ContactResponseItem | null> {
-    const { rows } = await this.db.query<SealedContactRow>(`SELECT ${COLUMNS} FROM ${fromClause(this.table)} WHERE c.id = $1`, [id]);
-    return rows[0] ? toItem(rows[0], this.open) : null;
+    const { rows } = await this.db.query<ContactRow>(`SELECT ${COLUMNS} FROM ${this.table} c WHERE c.id = $1`, [id]);
+    return rows[0] ? (await this.items(rows))[0]! : null;
   }
 
   /** The current notes record of a message (null for none), as the read model last saw it. */
@@ -171,14 +187,15 @@ export class ContactResponsesQueries {
 
   /** Oldest first, leaving out the ids the caller is already handling. */
   async pendingDeliveries(limit: number, except: string[]): Promise<PendingDelivery[]> {
-    const { rows } = await this.db.query<SealedContactRow>(
-      `SELECT ${COLUMNS} FROM ${fromClause(this.table)}
+    const { rows } = await this.db.query<ContactRow>(
+      `SELECT ${COLUMNS} FROM ${this.table} c
         WHERE c.delivery_status = 'pending' AND NOT (c.id = ANY($2::text[]))
         ORDER BY c.position LIMIT $1`,
       [limit, except],
     );
-    return rows.map((r) => {
-      const item = toItem(r, this.open);
+    const items = await this.items(rows);
+    return rows.map((r, i) => {
+      const item = items[i]!;
       return { id: item.id, name: item.name, email: item.email, message: item.message, createdAt: item.created_at, position: Number(r.position), erased: item.email === '' };
     });
   }

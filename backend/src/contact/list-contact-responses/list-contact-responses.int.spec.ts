@@ -85,6 +85,11 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
     expect(await q('%')).toEqual(['ada']);
     expect(await q('_')).toEqual([]);
     expect(await q('  ')).toEqual(['cy', 'bob', 'ada']);
+    // A search keeps the list's order, filter and limit, and counts every match.
+    expect(await q('EXAMPLE')).toEqual(['cy', 'bob', 'ada']);
+    const oldest = await s.a.get('/api/admin/contact-responses?q=example&sort=oldest&limit=2');
+    expect([ordered(oldest.body), oldest.body.total]).toEqual([['ada', 'bob'], 3]);
+    expect(ordered((await s.a.get('/api/admin/contact-responses?q=example&responded=false')).body)).toEqual(['cy', 'ada']);
     const none = await s.a.get('/api/admin/contact-responses?q=nobody&responded=true');
     expect(none.body).toEqual({ items: [], total: 0 });
   });

@@ -1,0 +1,57 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { OpenedRecordsCache, type SealedRecord } from './opened-records-cache';
+import { sealPersonalData } from './personal-data-seal';
+
+describe('OpenedRecordsCache', () => {
+  const key = randomBytes(32);
+  const words = { name: 'Ada', email: 'ada@example.com', message: 'Do you play weddings?' };
+  let cache: OpenedRecordsCache;
+  let fetched: string[][];
+  /** A privacy store holding `records`, recording what it was asked for. */
+  const storeOf =
+    (records: SealedRecord[]) =>
+    async (missing: string[]): Promise<SealedRecord[]> => {
+      fetched.push(missing);
+      return records.filter((r) => missing.includes(r.recordId));
+    };
+  const sealed = (recordId: string, data: object): SealedRecord => ({ recordId, key, sealed: sealPersonalData(key, recordId, data).sealed });
+
+  beforeEach(() => {
+    cache = new OpenedRecordsCache();
+    fetched = [];
+  });
+  afterEach(() => cache.onModuleDestroy());
+
+  it('opens what it lacks in one fetch and answers it from memory after that', async () => {
+    const a = sealed(randomUUID(), words);
+    const b = sealed(randomUUID(), { notes: 'call back' });
+    const store = storeOf([a, b]);
+    expect(await cache.readAll([a.recordId, b.recordId, a.recordId], store)).toEqual(new Map<string, object>([[a.recordId, words], [b.recordId, { notes: 'call back' }]]));
+    expect(fetched).toEqual([[a.recordId, b.recordId]]);
+    expect(await cache.readAll([b.recordId, a.recordId], store)).toEqual(new Map<string, object>([[b.recordId, { notes: 'call back' }], [a.recordId, words]]));
+    expect(fetched).toHaveLength(1);
+  });
+
+  it('leaves out records the store no longer has, and asks for them again next time', async () => {
+    const gone = randomUUID();
+    const store = storeOf([]);
+    expect((await cache.readAll([gone], store)).size).toBe(0);
+    expect((await cache.readAll([gone], store)).size).toBe(0);
+    expect(fetched).toEqual([[gone], [gone]]);
+  });
+
+  it('fails on a record that does not open under its key (altered bytes), caching nothing', async () => {
+    const record = sealed(randomUUID(), words);
+    const altered = { ...record, key: randomBytes(32) };
+    await expect(cache.readAll([record.recordId], storeOf([altered]))).rejects.toThrow();
+    expect(await cache.readAll([record.recordId], storeOf([record]))).toEqual(new Map([[record.recordId, words]]));
+  });
+
+  it('clear() drops every entry (an erasure on this instance)', async () => {
+    const record = sealed(randomUUID(), words);
+    await cache.readAll([record.recordId], storeOf([record]));
+    cache.clear();
+    expect((await cache.readAll([record.recordId], storeOf([]))).size).toBe(0);
+    expect(fetched).toHaveLength(2);
+  });
+});
