@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@punchline/domain';
-import { allProjections, replay } from '@punchline/projections';
+import { LIVE_SCHEMA, allProjections, replay } from '@punchline/projections';
 import { PostgresEventStore, postgresStoreMigrations } from '@punchline/backend/dist/platform/event-store/postgres-event-store';
 import { migrate } from '@punchline/backend/dist/platform/database/migrations';
 import { devSignIn, keptDataDir, startApp } from './app-process';
@@ -119,11 +121,23 @@ export async function scaleBench(): Promise<Section> {
       await db.query('VACUUM ANALYZE es.events');
       metrics.push({ name: `filling the log (${fmt(TOTAL)} events, ${fmt(CONTACTS)} of them contact messages)`, value: `${fmt(fillRate)} events/s` });
     }
+    // One data folder for both starts: the database remembers its media storage and refuses another.
+    const appEnv = { DATABASE_URL: url, ADMIN_EMAILS: ADMINS.join(','), DATA_DIR: mkdtempSync(join(tmpdir(), 'punchline-bench-')), ...keptDataDir(KEEP_DATABASE) };
+    if (filled) {
+      // The fill writes contact messages as the first release did (words in the log), so the first
+      // start is an upgrade: it moves them to the privacy store, recomputing the chain, before it
+      // answers (issue 28). A one-time cost, measured apart from the start-up the target is about.
+      const upgradeStarted = performance.now();
+      const upgraded = await startApp(appEnv);
+      const upgradeSeconds = (performance.now() - upgradeStarted) / 1000;
+      await upgraded.stop();
+      metrics.push({ name: `first start on a first-release log of ${fmt(TOTAL)} events (once: ${fmt(CONTACTS)} messages' words moved out of the log, the chain recomputed)`, value: `${fmt(upgradeSeconds, 1)} s to healthy` });
+    }
+    // Start-up on a full log with its read models empty (dropped): the app's own projector builds them.
+    await db.query(`DROP SCHEMA IF EXISTS ${LIVE_SCHEMA} CASCADE`);
     const head = await store.headPosition();
-
-    // Start-up on a full log: the read models are built by the app's own projector (first start).
     const startedAt = performance.now();
-    const app = await startApp({ DATABASE_URL: url, ADMIN_EMAILS: ADMINS.join(','), ...keptDataDir(KEEP_DATABASE) });
+    const app = await startApp(appEnv);
     const startSeconds = (performance.now() - startedAt) / 1000;
     try {
       await waitForCatchUp(app.baseUrl, head);
@@ -132,8 +146,7 @@ export async function scaleBench(): Promise<Section> {
       const cookie = await devSignIn(app.baseUrl, ADMIN);
       const pid = app.child.pid!;
 
-      // A second start on the built read models: what a deploy or a crash costs.
-      metrics.push({ name: `app start-up to healthy on ${fmt(TOTAL)} events (${filled ? 'first start, read models empty' : 'read models already built'})`, value: `${fmt(startSeconds, 1)} s (projector caught up after ${fmt(catchUpSeconds, 1)} s)`, target: '< 10 s', pass: startSeconds < 10 });
+      metrics.push({ name: `app start-up to healthy on ${fmt(TOTAL)} events (read models empty)`, value: `${fmt(startSeconds, 1)} s (projector caught up after ${fmt(catchUpSeconds, 1)} s)`, target: '< 10 s', pass: startSeconds < 10 });
 
       const audit = (q: string) => `${app.baseUrl}/api/admin/audit?${q}`;
       const inbox = (q: string) => `${app.baseUrl}/api/admin/contact-responses?${q}`;
@@ -232,7 +245,7 @@ export async function scaleBench(): Promise<Section> {
       pass: replayed.eventsPerSecond >= 20_000 && replayed.equal,
     });
     await store.close();
-    notes.push(`The log: ${fmt(TOTAL - CONTACTS)} site saves, lock acquisitions and releases and sign-ins by ${ADMINS.length} admins in 1,000-event appends, and ${fmt(CONTACTS)} contact messages on streams of their own; the app (\`node backend/dist/main.js\`) builds its read models from it on first start.`);
+    notes.push(`The log: ${fmt(TOTAL - CONTACTS)} site saves, lock acquisitions and releases and sign-ins by ${ADMINS.length} admins in 1,000-event appends, and ${fmt(CONTACTS)} contact messages on streams of their own; the app (\`node backend/dist/main.js\`) upgrades it on its first start (a fresh fill writes messages as the first release did), then starts again with its read models dropped and builds them.`);
     notes.push('Latencies are sequential requests from the bench process (one at a time, so they measure the query, not queueing), 100 per case after a warm-up.');
   } finally {
     await drop();

@@ -25,14 +25,12 @@ function openRows(store: PrivacyStore, opened: OpenedRecordsCache): OpenContactR
   };
   return async (rows) => {
     const ids: string[] = [];
-    for (const r of rows) {
-      if (r.record_id) ids.push(r.record_id);
-      if (r.notes_record_id) ids.push(r.notes_record_id);
-    }
+    // Where each row's records are in `ids` (-1: none).
+    const at = rows.map((r) => [r.record_id ? ids.push(r.record_id) - 1 : -1, r.notes_record_id ? ids.push(r.notes_record_id) - 1 : -1] as const);
     const records = await opened.readAll<Words | { notes: string }>(ids, (missing) => store.sealedRecords(missing));
-    return rows.map((r) => {
-      const words = r.record_id ? ((records.get(r.record_id) as Words | undefined) ?? null) : null;
-      const notes = r.notes_record_id ? ((records.get(r.notes_record_id) as { notes: string } | undefined)?.notes ?? '') : '';
+    return at.map(([m, n]) => {
+      const words = m < 0 ? null : ((records[m] as Words | undefined) ?? null);
+      const notes = n < 0 ? '' : ((records[n] as { notes: string } | undefined)?.notes ?? '');
       return { words, notes, text: textOf(words, notes) };
     });
   };

@@ -34,22 +34,24 @@ export class OpenedRecordsCache {
   }
 
   /**
-   * The data of each record asked for that is kept: from memory, or fetched (`fetch` answers the
-   * sealed records it still has of the ids it is given) and opened. Erased records are absent.
+   * The data of each record asked for, in the order asked (undefined for one no longer kept): from
+   * memory, or fetched (`fetch` answers the sealed records it still has of the ids it is given) and
+   * opened. An array, not a map: a search asks for 20,000 ids, and a second map of them cost more
+   * than the lookups themselves.
    */
-  async readAll<T extends object>(recordIds: readonly string[], fetch: (missing: string[]) => Promise<SealedRecord[]>): Promise<Map<string, T>> {
-    const found = new Map<string, T>();
-    const missing = new Set<string>();
-    for (const id of recordIds) {
-      const kept = this.entries.get(id);
-      if (kept) found.set(id, kept as T);
-      else missing.add(id);
-    }
+  async readAll<T extends object>(recordIds: readonly string[], fetch: (missing: string[]) => Promise<SealedRecord[]>): Promise<(T | undefined)[]> {
+    const found = new Array<T | undefined>(recordIds.length);
+    const missing = new Map<string, number[]>();
+    recordIds.forEach((id, i) => {
+      const kept = this.entries.get(id) as T | undefined;
+      if (kept) found[i] = kept;
+      else missing.set(id, [...(missing.get(id) ?? []), i]);
+    });
     if (missing.size > 0) {
-      for (const { recordId, key, sealed } of await fetch([...missing])) {
+      for (const { recordId, key, sealed } of await fetch([...missing.keys()])) {
         const data = readPersonalData<T>(key, recordId, sealed);
         this.entries.set(recordId, data, { size: Math.max(1, sealed.length) });
-        found.set(recordId, data);
+        for (const i of missing.get(recordId) ?? []) found[i] = data;
       }
     }
     return found;
