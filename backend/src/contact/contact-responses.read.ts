@@ -23,11 +23,11 @@ function openRows(store: PrivacyStore, opened: OpenedRecordsCache): OpenContactR
     if (text === undefined) texts.set(words, (text = contactSearchText(words, '')));
     return text;
   };
-  return async (rows) => {
+  return async (rows, options) => {
     const ids: string[] = [];
     // Where each row's records are in `ids` (-1: none).
     const at = rows.map((r) => [r.record_id ? ids.push(r.record_id) - 1 : -1, r.notes_record_id ? ids.push(r.notes_record_id) - 1 : -1] as const);
-    const records = await opened.readAll<Words | { notes: string }>(ids, (missing) => store.sealedRecords(missing));
+    const records = await opened.readAll<Words | { notes: string }>(ids, (missing) => store.sealedRecords(missing), options);
     return at.map(([m, n]) => {
       const words = m < 0 ? null : ((records[m] as Words | undefined) ?? null);
       const notes = n < 0 ? '' : ((records[n] as { notes: string } | undefined)?.notes ?? '');

@@ -37,9 +37,9 @@ export class OpenedRecordsCache {
    * The data of each record asked for, in the order asked (undefined for one no longer kept): from
    * memory, or fetched (`fetch` answers the sealed records it still has of the ids it is given) and
    * opened. An array, not a map: a search asks for 20,000 ids, and a second map of them cost more
-   * than the lookups themselves.
+   * than the lookups themselves. `keep: false`: what is opened here is not kept (a bulk read).
    */
-  async readAll<T extends object>(recordIds: readonly string[], fetch: (missing: string[]) => Promise<SealedRecord[]>): Promise<(T | undefined)[]> {
+  async readAll<T extends object>(recordIds: readonly string[], fetch: (missing: string[]) => Promise<SealedRecord[]>, { keep = true } = {}): Promise<(T | undefined)[]> {
     const found = new Array<T | undefined>(recordIds.length);
     const missing = new Map<string, number[]>();
     recordIds.forEach((id, i) => {
@@ -50,7 +50,7 @@ export class OpenedRecordsCache {
     if (missing.size > 0) {
       for (const { recordId, key, sealed } of await fetch([...missing.keys()])) {
         const data = readPersonalData<T>(key, recordId, sealed);
-        this.entries.set(recordId, data, { size: Math.max(1, sealed.length) });
+        if (keep) this.entries.set(recordId, data, { size: Math.max(1, sealed.length) });
         for (const i of missing.get(recordId) ?? []) found[i] = data;
       }
     }

@@ -47,6 +47,16 @@ describe('OpenedRecordsCache', () => {
     expect(await cache.readAll([record.recordId], storeOf([record]))).toEqual([words]);
   });
 
+  it('keep: false opens what it lacks without keeping it (a bulk read), and still answers what it holds', async () => {
+    const held = sealed(randomUUID(), words);
+    const bulk = sealed(randomUUID(), { notes: 'once' });
+    await cache.readAll([held.recordId], storeOf([held]));
+    expect(await cache.readAll([held.recordId, bulk.recordId], storeOf([held, bulk]), { keep: false })).toEqual([words, { notes: 'once' }]);
+    expect(fetched).toEqual([[held.recordId], [bulk.recordId]]);
+    await cache.readAll([bulk.recordId], storeOf([bulk]));
+    expect(fetched).toHaveLength(3);
+  });
+
   it('clear() drops every entry (an erasure on this instance)', async () => {
     const record = sealed(randomUUID(), words);
     await cache.readAll([record.recordId], storeOf([record]));

@@ -48,7 +48,7 @@ export interface OpenedContact {
  * message was erased: the contact projection nulls them in the projector's batch transaction that
  * deletes the records (privacy eraser), so a row that still names a record names one that is kept.
  */
-export type OpenContactRows = (rows: readonly Pick<ContactRow, 'record_id' | 'notes_record_id'>[]) => Promise<OpenedContact[]>;
+export type OpenContactRows = (rows: readonly Pick<ContactRow, 'record_id' | 'notes_record_id'>[], options?: { keep: boolean }) => Promise<OpenedContact[]>;
 
 const COLUMNS = 'c.id, c.subject_id, c.record_id, c.notes_record_id, c.created_at, c.responded, c.responded_at, c.responded_by, c.delivery_status, c.delivery_error, c.erased_at, c.position';
 
@@ -163,7 +163,9 @@ export class ContactResponsesQueries {
         params,
       );
       if (rows.length === 0) return;
-      const opened = await this.open(rows);
+      // The export reads every message once: what it opens is not kept (it would push the search's
+      // window out of the cache and hold the whole inbox in memory for minutes).
+      const opened = await this.open(rows, { keep: false });
       const items = rows.flatMap((row, i) => (needle === '' || opened[i]!.text.includes(needle) ? [toItem(row, opened[i]!)] : []));
       const page = items.slice(0, Number.isFinite(left) ? left : undefined);
       if (page.length > 0) yield page;
