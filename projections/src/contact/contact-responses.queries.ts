@@ -1,9 +1,9 @@
 import type { ContactResponseItem, ContactResponsesAnswer, ContactSort } from '@punchline/domain';
 import { isoTimestamp, type SqlClient } from '../ports/database.port';
 import { qualified } from '../projection';
-import { LIVE_SCHEMA } from '../runner/read-models';
+import { CHECKPOINT_TABLE, LIVE_SCHEMA } from '../runner/read-models';
 import { UNINDEXED_SEARCH_WINDOW } from '../search';
-import type { ContactResponsesTableRow } from './contact-responses.projection';
+import { type ContactResponsesTableRow, contactResponsesProjection } from './contact-responses.projection';
 
 /**
  * The reads of rm.contact_responses, beside the projection that writes it: the inbox's pages, one
@@ -74,6 +74,9 @@ export function contactSearchText(words: OpenedContact['words'], notes: string):
   return words ? `${words.name} ${words.email} ${words.message} ${notes}`.toLowerCase() : notes.toLowerCase();
 }
 
+/** What a search reads of each row of its window. */
+type SearchRow = Pick<ContactRow, 'id' | 'record_id' | 'notes_record_id' | 'responded'>;
+
 /** Where a keyset page starts: a row's time as the database printed it, and its position. */
 interface Keyset {
   created_key: string;
@@ -83,6 +86,9 @@ interface Keyset {
 /** Reads of the inbox. Parameterised SQL only; the table name is a checked identifier. */
 export class ContactResponsesQueries {
   private readonly table = qualified(LIVE_SCHEMA, 'contact_responses');
+  private readonly checkpoints = qualified(LIVE_SCHEMA, CHECKPOINT_TABLE);
+  /** The last search window read, and the checkpoint row it was read under (searchWindow). */
+  private window: { key: string; rows: readonly SearchRow[] } | null = null;
 
   constructor(
     private readonly db: SqlClient,
@@ -115,14 +121,11 @@ export class ContactResponsesQueries {
       ]);
       return { items: await this.items(page.rows), total: Number(count.rows[0]?.total ?? 0) };
     }
-    // Only what matching needs is read for the window, in one query (no timestamps parsed, no items
-    // made); the rows of the page shown are read whole afterwards, with their words already opened.
-    const window = await this.db.query<Pick<ContactRow, 'id' | 'record_id' | 'notes_record_id' | 'responded'>>(
-      `SELECT c.id, c.record_id, c.notes_record_id, c.responded FROM ${this.table} c ORDER BY c.created_at DESC, c.position DESC LIMIT $1`,
-      [UNINDEXED_SEARCH_WINDOW],
-    );
-    const truncated = window.rows.length === UNINDEXED_SEARCH_WINDOW;
-    const candidates = filter.responded === null ? window.rows : window.rows.filter((r) => r.responded === filter.responded);
+    // Only what matching needs is read for the window (searchWindow); the rows of the page shown are
+    // read whole afterwards, with their words already opened.
+    const window = await this.searchWindow();
+    const truncated = window.length === UNINDEXED_SEARCH_WINDOW;
+    const candidates = window.filter((r) => filter.responded === null || r.responded === filter.responded);
     if (filter.sort === 'oldest') candidates.reverse();
     const needle = filter.q.toLowerCase();
     const opened = await this.open(candidates);
@@ -138,6 +141,29 @@ export class ContactResponsesQueries {
     // A row erased between the two reads is still shown as it matched (its words were opened then).
     const items = shown.flatMap(({ id, opened }) => (byId.has(id) ? [toItem(byId.get(id)!, opened)] : []));
     return truncated ? { items, total, searched_newest: UNINDEXED_SEARCH_WINDOW } : { items, total };
+  }
+
+  /**
+   * The newest UNINDEXED_SEARCH_WINDOW rows, newest first, as much of them as matching needs: one
+   * query (no timestamps parsed, no items made), kept until the read model's checkpoint row moves.
+   * Every change to the table is a projector batch (or a replay's swap) that moves that row in its own
+   * transaction, so an unmoved row means an unchanged table; it is read before the window, so a batch
+   * committed in between only makes the next search read the window again. Searching as one types,
+   * each keystroke then costs the matching alone (the window's query was half of a search).
+   */
+  private async searchWindow(): Promise<readonly SearchRow[]> {
+    const { rows } = await this.db.query<{ key: string }>(
+      `SELECT position::text || '/' || version::text || '/' || updated_at::text AS key FROM ${this.checkpoints} WHERE name = $1`,
+      [contactResponsesProjection.name],
+    );
+    const key = rows[0]?.key;
+    if (key !== undefined && this.window?.key === key) return this.window.rows;
+    const window = await this.db.query<SearchRow>(
+      `SELECT c.id, c.record_id, c.notes_record_id, c.responded FROM ${this.table} c ORDER BY c.created_at DESC, c.position DESC LIMIT $1`,
+      [UNINDEXED_SEARCH_WINDOW],
+    );
+    this.window = key === undefined ? null : { key, rows: window.rows };
+    return window.rows;
   }
 
   /**

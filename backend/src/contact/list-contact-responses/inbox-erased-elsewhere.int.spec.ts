@@ -15,7 +15,7 @@ describe.each(databaseKinds())('the inbox after an erasure through another insta
   }, 60_000);
   afterAll(() => s?.close());
 
-  it('shows the message erased, and a search no longer finds its words', async () => {
+  it('shows the message erased, a search no longer finds its words, and finds what changed since', async () => {
     const kept = await s.send({ name: 'Kim Keeps', from: 'kim@example.com', message: 'kept-violet-2207' });
     const gone = await s.send({ name: 'Gil Goes', from: 'gil@example.com', message: 'erased-amber-6614' });
     // This instance opens (and keeps) both messages' words.
@@ -37,5 +37,13 @@ describe.each(databaseKinds())('the inbox after an erasure through another insta
     const after = (await s.a.get('/api/admin/contact-responses')).body as { items: { id: string; name: string; email: string; message: string; erased_at: string | null }[] };
     expect(after.items.find((i) => i.id === gone)).toMatchObject({ name: '', email: '', message: '', erased_at: expect.any(String) });
     expect(after.items.find((i) => i.id === kept)).toMatchObject({ name: 'Kim Keeps', message: 'kept-violet-2207', erased_at: null });
+
+    // A search keeps the window it read until the read model changes: a new message, a changed flag.
+    const search = async (query: string) => ((await s.a.get(`/api/admin/contact-responses?${query}`)).body as { items: { id: string }[] }).items.map((i) => i.id);
+    expect(await search('q=violet&responded=true')).toEqual([]);
+    const later = await s.send({ name: 'Lou Later', from: 'lou@example.com', message: 'later-teal-9090' });
+    expect(await search('q=teal')).toEqual([later]);
+    expect((await s.a.patch(`/api/admin/contact-responses/${kept}`, { responded: true })).status).toBe(200);
+    expect(await search('q=violet&responded=true')).toEqual([kept]);
   });
 });
