@@ -129,17 +129,18 @@ export class ContactResponsesQueries {
     if (filter.sort === 'oldest') candidates.reverse();
     const needle = filter.q.toLowerCase();
     const opened = await this.open(candidates);
-    const shown: { id: string; opened: OpenedContact }[] = [];
+    const shown: string[] = [];
     let total = 0;
     candidates.forEach((row, i) => {
       if (!opened[i]!.text.includes(needle)) return;
       total += 1;
-      if (filter.limit === null || shown.length < filter.limit) shown.push({ id: row.id, opened: opened[i]! });
+      if (filter.limit === null || shown.length < filter.limit) shown.push(row.id);
     });
-    const { rows } = await this.db.query<ContactRow>(`SELECT ${COLUMNS} FROM ${this.table} c WHERE c.id = ANY($1::text[])`, [shown.map((m) => m.id)]);
+    const { rows } = await this.db.query<ContactRow>(`SELECT ${COLUMNS} FROM ${this.table} c WHERE c.id = ANY($1::text[])`, [shown]);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    // A row erased between the two reads is still shown as it matched (its words were opened then).
-    const items = shown.flatMap(({ id, opened }) => (byId.has(id) ? [toItem(byId.get(id)!, opened)] : []));
+    // Opened again from the rows as read now (from memory): a message erased since the window was
+    // read shows as erased, not with the words it matched by.
+    const items = await this.items(shown.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])));
     return truncated ? { items, total, searched_newest: UNINDEXED_SEARCH_WINDOW } : { items, total };
   }
 
