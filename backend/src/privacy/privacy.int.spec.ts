@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ContactResponsesAnswer, SubjectAccessAnswer } from '@punchline/domain';
 import { Clock } from '../platform/event-sourcing/clock';
 import { type ContactApp, startContactApp } from '../contact/test-support/contact-app.test-kit';
 import { databaseKinds } from '../test-support/test-database';
+import { PrivacyStore } from './privacy-store';
 import { ContactRetentionReactor } from './retention/contact-retention.reactor';
 
 jest.setTimeout(180_000);
@@ -15,6 +17,24 @@ describe.each(databaseKinds())('privacy calls on %s', (kind) => {
   afterAll(() => s?.close());
 
   const inbox = async () => (await s.a.get<ContactResponsesAnswer>('/api/admin/contact-responses?limit=500')).body.items;
+
+  it('storeMessages (the first-release upgrade, a page at a time) files one address under one subject and key, beside a message stored alone', async () => {
+    const store = new PrivacyStore(s.app.db);
+    const single = await store.storeMessage(randomUUID(), { name: 'Uma', email: 'uma@example.com', message: 'one' });
+    const words = [
+      { name: 'Uma', email: ' UMA@example.com', message: 'two' },
+      { name: 'Vic', email: 'vic@example.com', message: 'three' },
+      { name: 'Uma', email: 'uma@example.com', message: 'four' },
+    ];
+    const batch = await s.app.db.transaction((tx) => store.storeMessages(words.map((w) => ({ messageId: randomUUID(), words: w })), tx));
+    expect(batch.map((b) => b.subjectId)).toEqual([single.subjectId, expect.any(String), single.subjectId]);
+    expect(batch[1]!.subjectId).not.toBe(single.subjectId);
+    const opened = await store.open(batch.map((b) => b.personal.recordId));
+    expect(batch.map((b) => opened.get(b.personal.recordId)?.data)).toEqual(words);
+    expect(batch.map((b) => opened.get(b.personal.recordId)?.digest)).toEqual(batch.map((b) => b.personal.digest));
+    const keys = await s.app.db.query<{ n: string | number }>('SELECT count(*) AS n FROM privacy.subject_keys WHERE subject_id = ANY($1::uuid[])', [[single.subjectId, batch[1]!.subjectId]]);
+    expect(Number(keys.rows[0]!.n)).toBe(2);
+  });
 
   it('erasing one person leaves every other message readable (property over many people)', async () => {
     let run = 0;
