@@ -29,7 +29,7 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{domain,projections,eventstoredb,backend,frontend}/**/*.unit.spec.ts?(x)'] },
     // The server renders pages from frontend/dist: built once before the workers start (see the set-up file).
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,eventstoredb,backend}/**/*.int.spec.ts'], globalSetup: '<rootDir>/backend/src/site/test-support/frontend-build.global-setup.ts' },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/{projections,eventstoredb,backend}/**/*.int.spec.ts'], globalSetup: '<rootDir>/backend/src/test-support/int.global-setup.ts' },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'], setupFilesAfterEnv: ['<rootDir>/e2e/support/csp-guard.ts'] },
   ],
 };

@@ -125,6 +125,12 @@ test('the Media Manager grid and the picker load only thumbnails of at most 40 K
       const inPicker = await imagesDuring(page, async () => {
         await page.getByRole('button', { name: 'Select from library for hero image' }).click();
         await picker.getByRole('button', { name: /encore\.jpg/i }).waitFor();
+        // Opening a dialog navigates nowhere, so imagesDuring's wait for network idle answers at
+        // once (the page was idle before): the picker's images are awaited here instead, each
+        // until it has loaded (or failed) (CI on a slow machine counted none).
+        await picker.locator('img').evaluateAll((images) =>
+          Promise.all((images as HTMLImageElement[]).map((img) => (img.complete ? null : new Promise((done) => ['load', 'error'].forEach((end) => img.addEventListener(end, done, { once: true })))))),
+        );
       });
       expect(inPicker.length).toBeGreaterThanOrEqual(3);
       for (const image of inPicker) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Database } from '@punchline/projections';
 import { databaseBeside } from '../platform/database/pg-database';
 import { PgliteDatabase } from '../platform/database/pglite-database';
+import { pgliteInitialFiles } from './pglite-initial-files';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -28,7 +29,7 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await PgliteDatabase.open();
+    const db = await PgliteDatabase.open(undefined, { initialDataDir: await pgliteInitialFiles() });
     return { db, drop: () => db.close() };
   }
   const baseUrl = postgresUrl();

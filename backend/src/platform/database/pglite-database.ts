@@ -10,11 +10,18 @@ export class PgliteDatabase implements Database {
 
   private constructor(private readonly db: PGlite) {}
 
-  /** dataDir undefined → in memory (tests). */
-  static async open(dataDir?: string): Promise<PgliteDatabase> {
-    const db = new PGlite(dataDir, {
+  /**
+   * dataDir undefined → in memory (tests). `initialDataDir`: a fresh database's files as
+   * dumpDataDir left them (tests load one instead of running initdb for every database they open).
+   */
+  static async open(dataDir?: string, options: { initialDataDir?: Blob } = {}): Promise<PgliteDatabase> {
+    // One options object: PGlite reads its second argument only when the first is a path, so
+    // `new PGlite(undefined, options)` (in memory) dropped the parsers below without a word.
+    const db = new PGlite({
+      dataDir,
       // int8 as JS number, as in the pg adapter.
       parsers: { [types.INT8]: (v: string) => Number(v) },
+      ...(options.initialDataDir ? { loadDataDir: options.initialDataDir } : {}),
     });
     await db.waitReady;
     return new PgliteDatabase(db);
