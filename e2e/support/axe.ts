@@ -20,9 +20,15 @@ export const AXE_RULES: string[] = axe
   .map((rule) => rule.ruleId)
   .sort();
 
-/** An AxeBuilder that runs every rule of AXE_TAGS (and only those). */
+/**
+ * An AxeBuilder that runs every rule of AXE_TAGS (and only those). Every rule still runs on every
+ * element; only violations are reported node by node (`resultTypes`): axe otherwise makes a CSS
+ * selector for each node that passed too, thousands on an editor screen, which took half of each
+ * run (General Settings: 8.9 against 4.1 s in Chromium on CI's two cores, same violations).
+ * `options` comes first: it replaces what withRules sets.
+ */
 export function fullAxe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page, axeSource: AXE_SOURCE }).withRules(AXE_RULES);
+  return new AxeBuilder({ page, axeSource: AXE_SOURCE }).options({ resultTypes: ['violations'] }).withRules(AXE_RULES);
 }
 
 export type Violation = string;

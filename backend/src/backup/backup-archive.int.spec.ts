@@ -151,6 +151,34 @@ describe('backup archive checks', () => {
     }
   });
 
+  it('writes no media file whose bytes changed after the file was checked', async () => {
+    // Given a copy of the backup that is altered in place once the first pass has read its media
+    // (the whole small file is in that pass's first read) …
+    const copy = variant('altered-during.backup', readFileSync(file));
+    const bytes = readFileSync(copy);
+    const media = bytes.indexOf(Buffer.alloc(64, 3));
+    let altered = false;
+    const target = await openSite(join(dir, 'altered-during-target'));
+    try {
+      const restored = restoreBackup(copy, { db: target.test.db, store: target.store, storage: target.storage, sideStores: [people] }, {
+        onProgress: (p) => {
+          if (p.phase === 'checking' && p.mediaFiles === 1 && !altered) {
+            altered = true;
+            const changed = Buffer.from(bytes);
+            changed[media + 10] = 4;
+            writeFileSync(copy, changed);
+          }
+        },
+      });
+      // … the restore fails naming the file's entry, and leaves no media file behind.
+      await expect(restored).rejects.toThrow(/media\/poster\.png changed after the file was checked/);
+      expect(altered).toBe(true);
+      expect(await target.storage.list('')).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it("refuses a checkpoint whose signature does not verify with the log's key, before anything is written", async () => {
     // Given a backup signed as the site signs (the key travels in the side stores) …
     const sideStores = [people, logSigningKeySideStore];

@@ -98,7 +98,8 @@ export async function describeTargetContents(target: RestoreTarget): Promise<str
  * the file again and writes: the events as they were (postgres: rows with their ids, positions, times
  * and hashes, the read models rebuilt from them in the same pass; EventStoreDB: appended in log order
  * with their ids, streams, revisions and contents, at the server's positions and times), side-store
- * rows, media originals (postgres: the database verifies the restored chain meanwhile); then, on
+ * rows, media originals, each as the first pass checked it (postgres: while the database builds
+ * the read models' indexes, then verifies the restored chain); then, on
  * EventStoreDB, rebuilds the read models from position 0; remakes image variants, and verifies the
  * restored log against the manifest.
  * A marker row (es.restore_runs) is written first and closed last, so an interrupted restore leaves a
@@ -131,10 +132,19 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   const erasuresInLog: { provider: BackupSideStore; erasure: SideStoreErasure }[] = [];
   const store = target.store;
   let verified: Promise<RestoreResult['head']> | null = null;
+  let rest: Promise<void> | null = null;
+  const halt = new AbortController();
+  const restoreTheRest = (): Promise<void> => {
+    rest = restoreRest(events.rest, entries, checksums, target, progress, report, halt.signal);
+    rest.catch(() => undefined);
+    return rest;
+  };
   try {
     if (store instanceof PostgresEventStore) {
-      await writeAndRebuild(store, target, events, progress, report, erasuresInLog);
-      // The log is whole: the database checks its chain while the side stores and media are restored.
+      // The side stores and media follow the events in the file: they are restored while the
+      // database builds the read models' indexes (nothing of them reads the other).
+      await writeAndRebuild(store, target, events, progress, report, erasuresInLog, restoreTheRest);
+      // The log is whole: the database checks its chain while the rest of the media is restored.
       verified = verifyRestoredLog(file, target, manifest, options.passphrase);
       verified.catch(() => undefined);
     } else {
@@ -145,9 +155,12 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
         report();
       }
     }
-    await restoreRest(events.rest, entries, target, progress, report);
+    await (rest ?? restoreTheRest());
   } finally {
-    // Closes the file when a step failed half-way (after the last entry it is closed already).
+    // A step failed half-way: the rest stops at its next entry, and the file is read by nobody
+    // before it is closed (after the last entry it is closed already).
+    halt.abort();
+    await (rest as Promise<void> | null)?.catch(() => undefined);
     await entries.return?.(undefined);
   }
   for (const { provider, erasure } of erasuresInLog) await provider.erase(target.db, erasure);
@@ -171,33 +184,56 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   return { manifest, events: progress.events, mediaFiles: progress.mediaFiles, variants, erasures: { applied: erasures.length, rows: erasedRows }, head };
 }
 
-/** The side stores' rows and the media files: the entries after the events, from `first` on. */
-async function restoreRest(first: ArchiveEntry | undefined, entries: AsyncIterator<ArchiveEntry>, target: RestoreTarget, progress: RestoreProgress, report: () => void): Promise<void> {
-  for (let entry = first; entry; entry = (await entries.next()).value as ArchiveEntry | undefined) {
+/**
+ * The side stores' rows and the media files: the entries after the events, from `first` on. Each is
+ * written only as the first pass checked it (its checksum), as the events are: a media file whose
+ * bytes differ fails its write, so no such file is left in the storage.
+ */
+async function restoreRest(
+  first: ArchiveEntry | undefined,
+  entries: AsyncIterator<ArchiveEntry>,
+  checksums: Map<string, string>,
+  target: RestoreTarget,
+  progress: RestoreProgress,
+  report: () => void,
+  halt?: AbortSignal,
+): Promise<void> {
+  for (let entry = first; entry && !halt?.aborted; entry = (await entries.next()).value as ArchiveEntry | undefined) {
     if (entry.name.startsWith(SIDE_STORES_PREFIX)) {
       progress.phase = 'side-stores';
       const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
       const provider = target.sideStores.find((s) => s.name === name)!;
       const chunks: Buffer[] = [];
-      for await (const chunk of entry.body) chunks.push(chunk);
+      for await (const chunk of asChecked(entry, checksums)) chunks.push(chunk);
       const rows = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
       await provider.restore(target.db, rows);
     } else if (entry.name.startsWith(MEDIA_PREFIX)) {
       progress.phase = 'media';
       const path = entry.name.slice(MEDIA_PREFIX.length);
       progress.label = path;
-      await target.storage.putStream(path, Readable.from(entry.body), entry.size, mimeTypeForName(path));
+      await target.storage.putStream(path, Readable.from(asChecked(entry, checksums)), entry.size, mimeTypeForName(path));
       progress.mediaFiles += 1;
       report();
     }
   }
 }
 
+/** An entry's bytes as they are read, ending in an error when they are not the ones the first pass checked. */
+async function* asChecked(entry: ArchiveEntry, checksums: Map<string, string>): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  for await (const chunk of entry.body) {
+    hash.update(chunk);
+    yield chunk;
+  }
+  if (hash.digest('hex') !== checksums.get(entry.name)) throw new BackupInvalidError(`${entry.name} changed after the file was checked (the file was replaced or altered during the restore)`);
+}
+
 /**
  * postgres: the events are written as the archive holds them and, in the same pass, fed to the
  * rebuild of the read models (replay's feed), so the log is not read back. Erasures the log records
  * are collected: the eraser rides along the rebuild before the side stores are back, and what it
- * erases is erased again once they are.
+ * erases is erased again once they are. `afterEvents` starts once the last event is written (the
+ * side stores and media, restored while the database builds the read models' indexes).
  */
 async function writeAndRebuild(
   store: PostgresEventStore,
@@ -206,6 +242,7 @@ async function writeAndRebuild(
   progress: RestoreProgress,
   report: () => void,
   erasuresInLog: { provider: BackupSideStore; erasure: SideStoreErasure }[],
+  afterEvents: () => Promise<void>,
 ): Promise<void> {
   const writer = await postgresEventWriter(target.db);
   const fed = async function* (): AsyncGenerator<RecordedEvent[]> {
@@ -230,6 +267,8 @@ async function writeAndRebuild(
     tree.catch(() => undefined);
     progress.phase = 'read-models';
     report();
+    // Awaited by the caller, which has it too.
+    void afterEvents();
   };
   let tree: Promise<unknown> = Promise.resolve();
   try {
