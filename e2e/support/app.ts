@@ -4,10 +4,11 @@
  * loopback OAuth2 provider. Nothing is built here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../backend/src/test-support/free-port';
+import { pgliteInitialDirectory } from '../../backend/src/test-support/pglite-initial-files';
 import { type OAuthServer, startOAuthServer } from './oauth';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -40,6 +41,8 @@ export async function startBuiltApp(options: StartBuiltAppOptions = {}): Promise
   const oauth = options.oauth === false ? null : await startOAuthServer();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'punchline-e2e-'));
+  // A fresh embedded database starts from initdb's files, made once (pglite-initial-files.ts).
+  if (!options.dataDir && !options.env?.DATABASE_URL) cpSync(await pgliteInitialDirectory(), join(dataDir, 'pglite'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
