@@ -6,9 +6,9 @@
  * Screenshots land in e2e/artifacts/privacy-*.png.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DESKTOP, horizontalOverflow } from './support/browser';
+import { axeViolations } from './support/axe';
 import { browserSuite } from './support/suite';
 import { screenshot } from './support/screenshots';
 
@@ -41,8 +41,7 @@ async function signIn(viewport: { width: number; height: number }): Promise<Page
 }
 
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function find(page: Page, email: string): Promise<void> {
