@@ -203,6 +203,8 @@ async function restoreRest(
       progress.phase = 'side-stores';
       const name = entry.name.slice(SIDE_STORES_PREFIX.length).split('/')[0]!;
       const provider = target.sideStores.find((s) => s.name === name)!;
+      progress.label = name;
+      report();
       const chunks: Buffer[] = [];
       for await (const chunk of asChecked(entry, checksums)) chunks.push(chunk);
       const rows = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
