@@ -44,9 +44,14 @@ export async function pgliteInitialDirectory(): Promise<string> {
   const path = join(tmpdir(), `punchline-pglite-${pgliteVersion()}-initdb`);
   if (existsSync(path)) return path;
   const aside = mkdtempSync(`${path}.tmp-`);
-  const db = new PGlite({ dataDir: aside });
-  await db.waitReady;
-  await db.close();
+  try {
+    const db = new PGlite({ dataDir: aside });
+    await db.waitReady;
+    await db.close();
+  } catch (error) {
+    rmSync(aside, { recursive: true, force: true });
+    throw error;
+  }
   try {
     // Made aside and renamed: a worker that made it meanwhile keeps its own.
     renameSync(aside, path);
