@@ -111,7 +111,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
         if (p.phase === 'checking') show(`checking ${bar(p.events, p.totalEvents, p.label)}`);
         else if (p.phase === 'events') show(`events   ${bar(p.events, p.totalEvents, '')}`);
         else if (p.phase === 'media') show(`media    ${bar(p.mediaFiles, p.totalMediaFiles, p.label)}`);
-        else if (p.phase === 'side-stores') show(`side stores · ${p.label}`);
+        else if (p.phase === 'side-stores') show(`side-stores · ${p.label}`);
         else show(p.phase === 'done' ? 'done' : `${p.phase}…`, p.phase === 'done');
       },
     });
