@@ -40,11 +40,14 @@ async function expectNoSeriousAxeViolations(p: Page, include?: string): Promise<
 
 it('visitors never download the admin code', async () => {
   const p = await page();
-  const scripts: string[] = [];
-  p.on('response', async (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(`${res.url()}\n${await res.text().catch(() => '')}`);
+  // Each body is read as its response arrives; all of them are awaited before looking, since a
+  // body can still be on its way when the page reaches network idle.
+  const reads: Promise<string>[] = [];
+  p.on('response', (res) => {
+    if (res.request().resourceType() === 'script') reads.push(res.text().catch(() => '').then((text) => `${res.url()}\n${text}`));
   });
   await p.goto(`${suite.app.baseUrl}/`, { waitUntil: 'networkidle' });
+  const scripts = await Promise.all(reads);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => s.includes('Admin sign-in required') || /admin-app/.test(s.split('\n')[0]!))).toEqual([]);
 });

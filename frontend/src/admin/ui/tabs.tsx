@@ -31,14 +31,18 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
     const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
     setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
   }, []);
+  // The tabs are watched as well as the row: a web font or a stylesheet arriving late widens the
+  // tabs while the row keeps its width, and only the tabs' own boxes report that.
+  const tabsKey = tabs.map((t) => `${t.key}\u0000${t.label}`).join('\u0001');
   useEffect(() => {
     measure();
     const list = listRef.current;
     if (!list || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);
     observer.observe(list);
+    for (const tab of Array.from(list.children)) observer.observe(tab);
     return () => observer.disconnect();
-  }, [measure]);
+  }, [measure, tabsKey]);
   // The selected tab is always in view, also when chosen with the arrow keys (only the tab row
   // scrolls: scrollIntoView would move the page too).
   useEffect(() => {
