@@ -103,7 +103,7 @@ export class LogTree {
 
   /** The tree hash at `size` (≤ the current size) from stored nodes. */
   rootAt(size: number, client: SqlClient = this.db): Promise<Buffer> {
-    return withNodes((read) => treeHash(size, read), (keys) => fetchNodes(client, keys));
+    return storedRootAt(client, size);
   }
 
   /** The signed checkpoint of the tree as it is now. */
@@ -158,6 +158,11 @@ export class LogTree {
     const found = await fetchNodes(this.db, [{ level: 0, idx: index }]);
     return found.get(nodeId({ level: 0, idx: index })) ?? null;
   }
+}
+
+/** The tree hash at `size` (≤ the stored tree's size) from the stored tiles: what a checkpoint of that size signs. */
+export function storedRootAt(client: SqlClient, size: number): Promise<Buffer> {
+  return withNodes((read) => treeHash(size, read), (keys) => fetchNodes(client, keys));
 }
 
 export const LOG_TREE_VERSION = 1;
