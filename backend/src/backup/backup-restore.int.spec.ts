@@ -11,6 +11,7 @@ import { signIn } from '../test-support/test-app';
 import { ADMIN_A, lockAndSave, saveDraft, startSettingsApp, type SettingsApp } from '../settings/test-support/settings-app.test-kit';
 import { sendContact } from '../contact/test-support/contact-app.test-kit';
 import { checkpointFromTree, ensureBackupTables, registeredSideStores, remakeVariants, restoreBackup, writeBackupFile, type BackupResult } from '.';
+import { verifyRestoredCheckpoint } from './restore';
 
 /** Restore into the other kind when PostgreSQL is there (PGlite → PostgreSQL and back); PGlite → PGlite otherwise. */
 const pairs: [DatabaseKind, DatabaseKind][] = postgresUrl() ? [['pglite', 'postgres'], ['postgres', 'pglite']] : [['pglite', 'pglite']];
@@ -195,6 +196,22 @@ describe.each(pairs)('backup from %s restored into %s', (from, into) => {
     for await (const chunk of original!.body) originalChunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(Buffer.concat(originalChunks))).toBe(true);
     expect((await target.storage.list('_variants/')).length).toBe(result.variants);
+  });
+
+  it("compares the restored log's tree with the manifest's checkpoint, and names a tree that differs", async () => {
+    // What the restore checked last: the tree it built holds the checkpoint's size and root.
+    await expect(verifyRestoredCheckpoint(target.test.db, backup.manifest)).resolves.toBeUndefined();
+    // Every stored hash altered (a tree built wrong, or edited behind the log's back): the root differs.
+    const flip = 'UPDATE es.merkle_tiles SET hashes = set_byte(hashes, 0, (get_byte(hashes, 0) + 1) % 256)';
+    await target.test.db.query(flip);
+    try {
+      await expect(verifyRestoredCheckpoint(target.test.db, backup.manifest)).rejects.toThrow(
+        new RegExp(`^the restored log does not match the manifest's checkpoint: its tree's root at ${backup.manifest.event_count} events is \\S+, the checkpoint names \\S+$`),
+      );
+    } finally {
+      await target.test.db.query('UPDATE es.merkle_tiles SET hashes = set_byte(hashes, 0, (get_byte(hashes, 0) + 255) % 256)');
+    }
+    await expect(verifyRestoredCheckpoint(target.test.db, backup.manifest)).resolves.toBeUndefined();
   });
 
   it('refuses to restore into a store that is not empty, naming what it found', async () => {
