@@ -320,6 +320,53 @@ describe('a seeded site', () => {
     await context.close();
   });
 
+  it('contact form: an address the server would refuse is named at the field, and nothing is sent', async () => {
+    const { context, page } = await visitorPage();
+    await page.goto(`${app.baseUrl}/contact`);
+    await hydrated(page);
+    let posts = 0;
+    await page.route('**/api/contact', async (route) => {
+      posts += 1;
+      await route.continue();
+    });
+    await page.fill('#contact-name', 'Grace Hopper');
+    // The browser's email type accepts 'a@b'; the server would not.
+    await page.fill('#contact-email', 'a@b');
+    await page.fill('#contact-message', 'Hello?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(email.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole('textbox', { name: 'Email', description: 'Please enter a valid email address.' }).count()).resolves.toBe(1);
+    expect(posts).toBe(0);
+    // Fixed, it goes through, and the field is no longer marked.
+    await email.fill('grace@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText("Message sent! We'll be in touch soon.").waitFor();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBeNull();
+    expect(posts).toBe(1);
+    await context.close();
+  });
+
+  it("contact form: the server's refusal is shown in its words, at the field it names", async () => {
+    const { context, page } = await visitorPage();
+    await page.goto(`${app.baseUrl}/contact`);
+    await hydrated(page);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Message must be at most 5,000 characters.', field: 'message' }) }),
+    );
+    await page.fill('#contact-name', 'Grace Hopper');
+    await page.fill('#contact-email', 'grace@example.com');
+    await page.fill('#contact-message', 'Hello?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message must be at most 5,000 characters.').waitFor();
+    await expect(page.getByRole('textbox', { name: 'Message' }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByText('We couldn’t send your message. Please try again later.').count()).resolves.toBe(0);
+    await expect(page.inputValue('#contact-message')).resolves.toBe('Hello?');
+    await context.close();
+  });
+
   describe('draft preview', () => {
     beforeAll(async () => {
       await saveDraftSettings(app.baseUrl, cookieHeader(), { hero_title: 'Draft: brand new headline', merch_title: 'Draft merch shelf' });
