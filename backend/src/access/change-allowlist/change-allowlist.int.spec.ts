@@ -1,5 +1,6 @@
 import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
+import { crossSiteRefusal } from '../../auth';
 
 describe.each(databaseKinds())('admin allowlist (%s)', (kind) => {
   let t: TestApp;
@@ -108,7 +109,7 @@ describe.each(databaseKinds())('admin allowlist (%s)', (kind) => {
     expect(listBefore.editable.length).toBeGreaterThan(0);
     const res = await boss.put('/api/admin/allowlist', { emails: [] }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Cross-site request refused.' });
+    expect(res.body).toEqual({ error: crossSiteRefusal(new URL(t.baseUrl).origin) });
     expect((await boss.get('/api/admin/allowlist')).body).toEqual(listBefore);
     expect(await t.runtime.store.headPosition()).toBe(before);
   });

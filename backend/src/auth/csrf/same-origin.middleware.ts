@@ -5,6 +5,15 @@ import type { AppConfig } from '../../platform/config/config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The refusal names the origin changes are taken from: a site opened at another address of the same
+ * machine (127.0.0.1 for localhost, a new domain before PUBLIC_BASE_URL follows it) otherwise fails
+ * every form with no hint why. That origin is the site's public address, nothing to hide.
+ */
+export function crossSiteRefusal(allowedOrigin: string): string {
+  return `Cross-site request refused: changes are taken only from pages of ${allowedOrigin} (PUBLIC_BASE_URL).`;
+}
+
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
   try {
@@ -26,15 +35,17 @@ function originOf(value: string | undefined): string | null {
 @Injectable()
 export class SameOriginMiddleware implements NestMiddleware {
   private readonly allowed: string;
+  private readonly refusal: string;
 
   constructor(@Inject(CONFIG) config: AppConfig) {
     this.allowed = new URL(config.publicBaseUrl).origin;
+    this.refusal = crossSiteRefusal(this.allowed);
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
     if (SAFE_METHODS.has(req.method)) return next();
     if (this.sameOrigin(req)) return next();
-    res.status(403).json({ error: 'Cross-site request refused.' });
+    res.status(403).json({ error: this.refusal });
   }
 
   private sameOrigin(req: Request): boolean {
