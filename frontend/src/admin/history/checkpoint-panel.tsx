@@ -38,8 +38,11 @@ export function checkSentence(result: CheckResult): string {
 /**
  * DESIGN §15 on Site history: the current signed checkpoint and the log's verifier key, a download
  * of the checkpoint to keep, and the check of a checkpoint (or export) kept earlier against the log.
+ * `open`: shown unfolded (auditors, whose work it is). Folded, it is one line above the timeline:
+ * an admin who opens Site history came for the timeline, and the signed text and the check form
+ * filled the first screen before it (found in a first-day walk-through).
  */
-export function CheckpointPanel() {
+export function CheckpointPanel({ open = false }: { open?: boolean }) {
   const id = useId();
   const [checkpoint, setCheckpoint] = useState<string | null>(null);
   const [key, setKey] = useState<PublicKey | null>(null);
@@ -99,62 +102,67 @@ export function CheckpointPanel() {
           {loadError}
         </p>
       ) : null}
-      {checkpoint ? (
-        <>
-          <p>Current checkpoint ({size} events):</p>
-          <pre className="hs-checkpoint__text" aria-label="Current checkpoint" tabIndex={0}>
-            {checkpoint}
-          </pre>
-          <p>
-            Verifier key: <code className="hs-hash">{key?.verifier_key}</code>
-          </p>
-          <button type="button" className="kit-button" onClick={download}>
-            Download checkpoint
-          </button>
-        </>
-      ) : null}
-      <form
-        className="hs-checkpoint__check"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void check();
-        }}
-      >
-        <label htmlFor={`${id}-earlier`}>Check against a checkpoint…</label>
-        <p className="hs-muted" id={`${id}-hint`}>
-          Paste a checkpoint kept earlier, or choose its file (a checkpoint or an export).
-        </p>
-        <textarea id={`${id}-earlier`} aria-describedby={`${id}-hint`} rows={5} value={earlier} onChange={(event) => setEarlier(event.target.value)} />
-        <div className="hs-checkpoint__actions">
-          <label className="kit-button">
-            Choose a file
-            <input
-              type="file"
-              className="visually-hidden"
-              accept=".txt,.ndjson,.json,text/plain,application/x-ndjson"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) void file.text().then(setEarlier);
-              }}
-            />
-          </label>
-          <button type="submit" className="kit-button" disabled={checking || earlier.trim() === ''}>
-            {checking ? 'Checking…' : 'Check'}
-          </button>
+      <details className="hs-checkpoint__details" open={open}>
+        <summary>{size ? `Show the checkpoint of ${size} events, download it, or check one kept earlier` : 'Show the checkpoint, download it, or check one kept earlier'}</summary>
+        <div className="hs-checkpoint__body">
+          {checkpoint ? (
+            <>
+              <p>Current checkpoint ({size} events):</p>
+              <pre className="hs-checkpoint__text" aria-label="Current checkpoint" tabIndex={0}>
+                {checkpoint}
+              </pre>
+              <p>
+                Verifier key: <code className="hs-hash">{key?.verifier_key}</code>
+              </p>
+              <button type="button" className="kit-button" onClick={download}>
+                Download checkpoint
+              </button>
+            </>
+          ) : null}
+          <form
+            className="hs-checkpoint__check"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void check();
+            }}
+          >
+            <label htmlFor={`${id}-earlier`}>Check against a checkpoint…</label>
+            <p className="hs-muted" id={`${id}-hint`}>
+              Paste a checkpoint kept earlier, or choose its file (a checkpoint or an export).
+            </p>
+            <textarea id={`${id}-earlier`} aria-describedby={`${id}-hint`} rows={5} value={earlier} onChange={(event) => setEarlier(event.target.value)} />
+            <div className="hs-checkpoint__actions">
+              <label className="kit-button">
+                Choose a file
+                <input
+                  type="file"
+                  className="visually-hidden"
+                  accept=".txt,.ndjson,.json,text/plain,application/x-ndjson"
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    if (file) void file.text().then(setEarlier);
+                  }}
+                />
+              </label>
+              <button type="submit" className="kit-button" disabled={checking || earlier.trim() === ''}>
+                {checking ? 'Checking…' : 'Check'}
+              </button>
+            </div>
+          </form>
+          <div aria-live="polite">
+            {result && 'error' in result ? (
+              <p className="kit-message kit-message--error" role="alert">
+                {result.error}
+              </p>
+            ) : null}
+            {result && 'verdict' in result ? (
+              <p className={`kit-message kit-message--${result.verdict === 'extends' ? 'info' : 'error'}`} role={result.verdict === 'extends' ? 'status' : 'alert'}>
+                {checkSentence(result)}
+              </p>
+            ) : null}
+          </div>
         </div>
-      </form>
-      <div aria-live="polite">
-        {result && 'error' in result ? (
-          <p className="kit-message kit-message--error" role="alert">
-            {result.error}
-          </p>
-        ) : null}
-        {result && 'verdict' in result ? (
-          <p className={`kit-message kit-message--${result.verdict === 'extends' ? 'info' : 'error'}`} role={result.verdict === 'extends' ? 'status' : 'alert'}>
-            {checkSentence(result)}
-          </p>
-        ) : null}
-      </div>
+      </details>
     </section>
   );
 }

@@ -60,7 +60,7 @@ export function SiteHistoryPage() {
         <ExportDownload />
       </div>
       <VerifyOutcome result={verify} />
-      <CheckpointPanel />
+      <CheckpointPanel open={readOnly} />
 
       <div aria-live="polite">
         {actions.notice ? (
