@@ -98,7 +98,9 @@ export function BackupsPanel() {
             {status.status === 'degraded' ? <strong className="admin-backups__warning"> The last backup is overdue.</strong> : null}
           </p>
         ) : status ? (
-          <p className="admin-backups__muted">Scheduled backups are off: set BACKUP_DIR (a folder or s3://bucket/prefix) on the server to turn them on.</p>
+          <p className="admin-backups__muted" id={`${id}-off`}>
+            Scheduled backups are off: set BACKUP_DIR (a folder or s3://bucket/prefix) on the server to turn them on. Back up now needs it too: it is where a backup is kept.
+          </p>
         ) : null}
       </header>
 
@@ -151,7 +153,14 @@ export function BackupsPanel() {
             </table>
           )}
           <div className="admin-backups__actions">
-            <button type="button" className="admin-button" disabled={taking || !status?.configured} onClick={() => void takeNow()}>
+            {/* The panel's one action, drawn as such: unstyled, its disabled state all but vanished (a first-day walk-through). */}
+            <button
+              type="button"
+              className="admin-button admin-button--primary"
+              disabled={taking || !status?.configured}
+              aria-describedby={status && !status.configured ? `${id}-off` : undefined}
+              onClick={() => void takeNow()}
+            >
               {taking ? 'Backing up…' : 'Back up now'}
             </button>
           </div>
