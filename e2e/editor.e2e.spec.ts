@@ -242,6 +242,67 @@ test('restoring a snapshot brings the old values back and keeps the lock', async
   expect(await snapshots.getByRole('button', { name: 'Restore Known good' }).count()).toBe(0);
 });
 
+/** What has the keyboard focus: an enabled, shown control (never the page itself), and its accessible name. */
+async function focused(page: Page): Promise<{ tag: string; name: string; enabled: boolean; shown: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase() ?? 'none',
+      name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
+      enabled: !!el && !el.matches(':disabled'),
+      shown: !!el && el.getClientRects().length > 0,
+    };
+  });
+}
+
+test('keyboard only: focus stays on a control after Save Draft, saving and deleting a snapshot, and a restore', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
+  await holdsLock(page);
+  await page.getByLabel('Hero title').fill('Kept by keyboard');
+  // Save Draft disables itself once saved: the focus moves on to the next control, not to the page.
+  await page.getByRole('button', { name: 'Save Draft' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Draft saved.').waitFor();
+  await expect(page.getByRole('button', { name: 'Save Draft' }).isDisabled()).resolves.toBe(true);
+  await page.waitForFunction(() => document.activeElement !== null && document.activeElement !== document.body);
+  expect(await focused(page)).toMatchObject({ enabled: true, shown: true });
+
+  await page.getByRole('button', { name: 'Snapshots' }).focus();
+  await page.keyboard.press('Enter');
+  const snapshots = page.getByRole('dialog', { name: 'Draft snapshots' });
+  await snapshots.getByLabel('Label (optional)').fill('By keyboard');
+  await snapshots.getByRole('button', { name: 'Save snapshot' }).focus();
+  await page.keyboard.press('Space');
+  await snapshots.getByText('Snapshot “By keyboard” saved.').waitFor();
+  await page.waitForFunction((dialog) => !!dialog && dialog.contains(document.activeElement) && document.activeElement !== dialog, await snapshots.elementHandle());
+  expect(await focused(page)).toMatchObject({ enabled: true, shown: true });
+
+  // Deleted: its row goes, and the focus stays in the dialog on a control near where the row was.
+  await snapshots.getByLabel('Label (optional)').fill('Second by keyboard');
+  await snapshots.getByRole('button', { name: 'Save snapshot' }).click();
+  await snapshots.getByText('Snapshot “Second by keyboard” saved.').waitFor();
+  await snapshots.getByRole('button', { name: 'Delete By keyboard' }).focus();
+  await page.keyboard.press('Enter');
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete snapshot?' });
+  await confirmDelete.getByRole('button', { name: 'Delete snapshot', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await snapshots.getByText('Deleted “By keyboard”.').waitFor();
+  await expect(snapshots.getByRole('button', { name: 'Delete By keyboard' }).count()).resolves.toBe(0);
+  await page.waitForFunction((dialog) => !!dialog && dialog.contains(document.activeElement) && document.activeElement !== dialog, await snapshots.elementHandle());
+  expect(await focused(page)).toMatchObject({ enabled: true, shown: true });
+
+  // Restored: the dialog closes and the focus goes back to Snapshots, once it is enabled again.
+  await snapshots.getByRole('button', { name: 'Restore Second by keyboard' }).focus();
+  await page.keyboard.press('Enter');
+  const confirmRestore = page.getByRole('dialog', { name: 'Restore snapshot?' });
+  await confirmRestore.getByRole('button', { name: 'Restore into draft' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Snapshot restored into the draft.').waitFor();
+  await snapshots.waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Snapshots');
+  expect(await focused(page)).toMatchObject({ tag: 'button', name: 'Snapshots', enabled: true });
+});
+
 test('every Page Configurations tab: a change survives save and reload, normalised as SPEC §5 says', async () => {
   const page = await signIn(E2E_ADMIN_EMAIL, PAGES);
   await holdsLock(page);

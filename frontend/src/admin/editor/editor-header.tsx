@@ -2,9 +2,10 @@
  * The header both editing screens share (SPEC §2): lock status with Acquire/Release, the Live/Draft
  * view, Save Draft, Pull Current Live, Preview Draft, Snapshots and Publish to Live.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useEditor } from './editor-context';
 import { ConfirmDialog } from '../ui/modal-dialog';
+import { useFocusRescue } from '../ui/focus-rescue';
 import { KeptEditsBanner } from './kept-edits-banner';
 import { PublishDialog } from './publish-dialog';
 import { ScheduledPublishes } from './scheduled-publishes';
@@ -141,6 +142,9 @@ export function EditorHeader({ title, description }: { title: string; descriptio
   const [dialog, setDialog] = useState<'snapshots' | 'publish' | 'pull' | null>(null);
   const [pendingStage, setPendingStage] = useState<EditorStage | null>(null);
   const { busy, notice, stage } = editor.state;
+  const header = useRef<HTMLElement>(null);
+  // Save Draft disables itself once saved; snapshot rows go when deleted: the keyboard keeps its place.
+  useFocusRescue(header);
 
   // Ctrl/Cmd+S saves the draft when Save Draft is enabled, as in most editors.
   useEffect(() => {
@@ -161,7 +165,7 @@ export function EditorHeader({ title, description }: { title: string; descriptio
   };
 
   return (
-    <header className="ed-header">
+    <header ref={header} className="ed-header">
       <div className="ed-header__title-row">
         <div className="ed-header__title">
           <h1>{title}</h1>

@@ -24,6 +24,17 @@ export function SnapshotsDialog({ open, onClose }: { open: boolean; onClose: () 
   const [pending, setPending] = useState<Pending>(null);
   const [working, setWorking] = useState(false);
   const labelRef = useRef<HTMLInputElement>(null);
+  // After a delete by keyboard the row that had the focus is gone (and with it the confirm's
+  // opener): the focus goes to the neighbouring row's Delete, else to the label field.
+  const [focusAfterDelete, setFocusAfterDelete] = useState<{ deleteLabel: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!focusAfterDelete) return;
+    setFocusAfterDelete(null);
+    const dialog = labelRef.current?.closest('dialog');
+    const neighbour = [...(dialog?.querySelectorAll<HTMLButtonElement>('button[aria-label]') ?? [])].find((b) => b.getAttribute('aria-label') === focusAfterDelete.deleteLabel);
+    (neighbour ?? labelRef.current)?.focus();
+  }, [focusAfterDelete]);
 
   useEffect(() => {
     if (!open) return;
@@ -50,10 +61,14 @@ export function SnapshotsDialog({ open, onClose }: { open: boolean; onClose: () 
       else setActionError(outcome.message);
       return;
     }
+    const versions = list.data ?? [];
+    const at = versions.findIndex((v) => v.id === pending.version.id);
+    const neighbour = versions[at + 1] ?? versions[at - 1] ?? null;
     const outcome = await actions.remove(pending.version.id);
     setWorking(false);
     setPending(null);
     report(outcome.ok ? { ok: true, text: `Deleted “${snapshotName(pending.version)}”.` } : outcome);
+    if (outcome.ok) setFocusAfterDelete({ deleteLabel: neighbour ? `Delete ${snapshotName(neighbour)}` : null });
   };
 
   return (

@@ -25,6 +25,28 @@ export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElemen
   }
 }
 
+/**
+ * Focus back to the control that opened the dialog. One that cannot take it yet (disabled while the
+ * dialog's work settles, or behind a confirm still open that closes in the same render: a snapshot
+ * restore closes both) gets it once it can, within 3 s, if nothing else has the focus by then;
+ * before, the focus was left on the page itself (a keyboard walk-through).
+ */
+function returnFocus(back: HTMLElement): void {
+  const take = (): boolean => {
+    if (!back.isConnected || back.matches(':disabled')) return false;
+    back.focus();
+    return document.activeElement === back;
+  };
+  if (take()) return;
+  const deadline = Date.now() + 3000;
+  const retry = () => {
+    const active = document.activeElement;
+    if (!back.isConnected || (active !== null && active !== document.body)) return;
+    if (!take() && Date.now() < deadline) setTimeout(retry, 100);
+  };
+  setTimeout(retry, 100);
+}
+
 export interface ModalDialogProps {
   open: boolean;
   title: string;
@@ -56,7 +78,7 @@ export function ModalDialog({ open, title, onClose, children, footer, size = 'me
       dialog.close();
       const back = opener.current;
       opener.current = null;
-      if (back?.isConnected && !back.matches(':disabled')) back.focus();
+      if (back) returnFocus(back);
     }
   }, [open, initialFocusRef]);
 
