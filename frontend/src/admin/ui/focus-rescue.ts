@@ -1,49 +1,36 @@
 import { useEffect, type RefObject } from 'react';
 
-const CANDIDATES = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** What Tab can reach in `scope` now: enabled, shown. */
-function reachable(scope: HTMLElement): HTMLElement[] {
-  return [...scope.querySelectorAll<HTMLElement>(CANDIDATES)].filter((el) => !el.matches(':disabled') && el.getClientRects().length > 0);
+/** What Tab can reach in `scope` now: enabled and shown (`also`: kept though hidden, the focused one). */
+export function tabbable(scope: HTMLElement, also?: Element | null): HTMLElement[] {
+  return [...scope.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === also);
 }
 
-/** The control Tab would reach next from `anchor` (else the one before it), focused; null if there is none. */
-function focusNear(scope: HTMLElement, anchor: Node): HTMLElement | null {
-  const items = reachable(scope);
-  const after = items.find((el) => el === anchor || (anchor.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
-  const before = items.reverse().find((el) => (anchor.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) !== 0);
-  const target = after ?? before ?? null;
-  target?.focus();
-  return target;
-}
-
-/** How long a control disabled while it works may take to come back and have the focus again. */
+/** How long a control that cannot take the focus yet (disabled, or behind a modal) may take to. */
 const COME_BACK_MS = 3000;
 
-/** `control` gets the focus back from `standIn` when it is enabled again soon, unless the keyboard has moved on. */
-function giveBackWhenEnabled(control: HTMLElement, standIn: HTMLElement): void {
-  const observer = new MutationObserver(() => {
-    if (control.isConnected && control.matches(':disabled')) return;
-    stop();
-    if (control.isConnected && document.activeElement === standIn) control.focus();
-  });
-  const timer = setTimeout(() => stop(), COME_BACK_MS);
-  const stop = () => {
-    observer.disconnect();
-    clearTimeout(timer);
+/**
+ * Focuses `control` once it can take the focus (connected, enabled, not behind a modal), within
+ * 3 s, as long as `stillWaiting()` says the keyboard has not moved on meanwhile.
+ */
+export function focusWhenAble(control: HTMLElement, stillWaiting: () => boolean): void {
+  const deadline = Date.now() + COME_BACK_MS;
+  const retry = () => {
+    if (!control.isConnected || !stillWaiting()) return;
+    if (!control.matches(':disabled')) control.focus();
+    if (document.activeElement !== control && Date.now() < deadline) setTimeout(retry, 100);
   };
-  observer.observe(control, { attributes: true, attributeFilter: ['disabled'] });
+  setTimeout(retry, 100);
 }
 
 /**
- * Keeps the keyboard's place in `container` when the focused control goes away under it: a button
- * that disables itself while it works or once it is done (Save Draft, Save snapshot), or a row that
- * is deleted, left the focus on the page itself, with no ring and nothing for a screen reader to
- * say (found in a keyboard walk-through of the editor). Focus then moves to the control Tab would
- * reach next (else the one before), inside the top open dialog when one is open, and comes back to
- * a disabled control enabled again within 3 s (Save snapshot once saved, Snapshots once a restored
- * draft has loaded) unless the keyboard has moved on. A control removed with a dialog that closed
- * is left to the dialog, which returns focus to its opener.
+ * Keeps the keyboard's place in `container` when the focused control disables itself while it
+ * works or once it is done (Save Draft, Save snapshot): that left the focus on the page itself,
+ * with no ring and nothing for a screen reader to say (found in a keyboard walk-through of the
+ * editor). Focus moves to the control Tab would reach next (else the one before), inside the top
+ * open dialog when one is open, and comes back to the control if it is enabled again within 3 s,
+ * unless the keyboard has moved on.
  */
 export function useFocusRescue(container: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -53,28 +40,21 @@ export function useFocusRescue(container: RefObject<HTMLElement | null>): void {
     const onFocusIn = (event: FocusEvent) => {
       last = event.target instanceof HTMLElement && root.contains(event.target) ? event.target : null;
     };
-    const observer = new MutationObserver((records) => {
+    const observer = new MutationObserver(() => {
       const lost = last;
-      if (!lost) return;
       const active = document.activeElement;
-      const dropped = active === null || active === document.body || active === lost;
-      if (!dropped) return;
+      if (!lost?.isConnected || !lost.matches(':disabled') || (active !== null && active !== document.body && active !== lost)) return;
       const dialogs = root.querySelectorAll<HTMLDialogElement>('dialog[open]');
       const scope = dialogs[dialogs.length - 1] ?? root;
-      if (lost.isConnected) {
-        if (!lost.matches(':disabled') || !scope.contains(lost)) return;
-        const standIn = focusNear(scope, lost);
-        if (standIn) giveBackWhenEnabled(lost, standIn);
-        return;
-      }
-      if (scope === root) return;
-      // Removed: the place it held is where its removal happened.
-      const removal = records.find((r) => [...r.removedNodes].some((node) => node === lost || node.contains(lost)));
-      const anchor = removal?.nextSibling ?? removal?.previousSibling ?? removal?.target;
-      if (anchor && scope.contains(anchor)) focusNear(scope, anchor);
+      if (!scope.contains(lost)) return;
+      const items = tabbable(scope);
+      const standIn = items.find((el) => (lost.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0) ?? items.reverse().find((el) => (lost.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) !== 0);
+      if (!standIn) return;
+      standIn.focus();
+      focusWhenAble(lost, () => document.activeElement === standIn);
     });
     document.addEventListener('focusin', onFocusIn);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
     return () => {
       document.removeEventListener('focusin', onFocusIn);
       observer.disconnect();

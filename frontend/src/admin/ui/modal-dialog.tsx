@@ -4,14 +4,13 @@
  * control that opened it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { focusWhenAble, tabbable } from './focus-rescue';
 import './ui.css';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside `container`, wrapping at either end. */
 export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement): void {
   if (event.key !== 'Tab') return;
-  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  const items = tabbable(container, document.activeElement);
   if (items.length === 0) return;
   const first = items[0];
   const last = items[items.length - 1];
@@ -23,28 +22,6 @@ export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElemen
     event.preventDefault();
     first.focus();
   }
-}
-
-/**
- * Focus back to the control that opened the dialog. One that cannot take it yet (disabled while the
- * dialog's work settles, or behind a confirm still open that closes in the same render: a snapshot
- * restore closes both) gets it once it can, within 3 s, if nothing else has the focus by then;
- * before, the focus was left on the page itself (a keyboard walk-through).
- */
-function returnFocus(back: HTMLElement): void {
-  const take = (): boolean => {
-    if (!back.isConnected || back.matches(':disabled')) return false;
-    back.focus();
-    return document.activeElement === back;
-  };
-  if (take()) return;
-  const deadline = Date.now() + 3000;
-  const retry = () => {
-    const active = document.activeElement;
-    if (!back.isConnected || (active !== null && active !== document.body)) return;
-    if (!take() && Date.now() < deadline) setTimeout(retry, 100);
-  };
-  setTimeout(retry, 100);
 }
 
 export interface ModalDialogProps {
@@ -78,7 +55,11 @@ export function ModalDialog({ open, title, onClose, children, footer, size = 'me
       dialog.close();
       const back = opener.current;
       opener.current = null;
-      if (back) returnFocus(back);
+      if (back?.isConnected && !back.matches(':disabled')) back.focus();
+      // One that cannot take it yet (disabled while the dialog's work settles, or behind a confirm
+      // that closes in the same render, as a snapshot restore closes both) gets it when it can,
+      // unless the keyboard is somewhere by then; before, it was left on the page itself.
+      if (back && document.activeElement !== back) focusWhenAble(back, () => document.activeElement === null || document.activeElement === document.body);
     }
   }, [open, initialFocusRef]);
 
