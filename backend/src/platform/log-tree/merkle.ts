@@ -11,23 +11,37 @@ import { createHash, hash } from 'node:crypto';
  */
 
 // One-shot hashing over reused input buffers: about twice as fast as createHash().update() for
-// inputs this small (catch-up hashes two of them per event). Copy before keeping a result? No:
-// crypto.hash returns a fresh buffer each time; only the inputs are reused.
+// inputs this small (catch-up hashes two of them per event). Only the inputs are reused: each
+// result is a buffer of its own.
 const leafInput = Buffer.alloc(33, 0x00);
 const nodeInput = Buffer.alloc(65, 0x01);
+
+/**
+ * SHA-256 of `input` as 32 bytes, written at `offset` of `out`, or as a new small buffer from
+ * Node's pool. crypto.hash's own 'buffer' output gives every digest an ArrayBuffer of its own,
+ * which took 2.3 µs a hash here against 1.4 through a 'binary' (latin1) string, one char a byte, so
+ * the bytes come back as they are; a restore makes four million of these (its check, then the
+ * stored tree).
+ */
+export function sha256Bytes(input: Buffer, out?: Buffer, offset = 0): Buffer {
+  const digest = hash('sha256', input, 'binary');
+  if (!out) return Buffer.from(digest, 'binary');
+  out.write(digest, offset, 'binary');
+  return out;
+}
 
 /** SHA-256(0x00 ‖ leaf bytes). The leaf bytes are an event's 32-byte chain hash (ARCHITECTURE §Log tree). */
 export function leafHash(leafBytes: Buffer): Buffer {
   if (leafBytes.length !== 32) return createHash('sha256').update(Buffer.from([0x00])).update(leafBytes).digest();
   leafBytes.copy(leafInput, 1);
-  return hash('sha256', leafInput, 'buffer');
+  return sha256Bytes(leafInput);
 }
 
 /** A leaf hash from the chain hash as stored (64 hex characters). */
 export function leafHashOfChainHash(chainHashHex: string): Buffer {
   if (!/^[0-9a-f]{64}$/.test(chainHashHex)) throw new Error(`not a chain hash: ${JSON.stringify(chainHashHex.slice(0, 80))}`);
   leafInput.write(chainHashHex, 1, 'hex');
-  return hash('sha256', leafInput, 'buffer');
+  return sha256Bytes(leafInput);
 }
 
 /** The leaf hashes of consecutive chain hashes given as raw bytes (32 each, in one buffer): one buffer, 32 bytes per leaf. */
@@ -36,7 +50,7 @@ export function leafHashesOfChainHashes(chainHashes: Buffer): Buffer {
   const leaves = Buffer.allocUnsafe(chainHashes.length);
   for (let offset = 0; offset < chainHashes.length; offset += 32) {
     chainHashes.copy(leafInput, 1, offset, offset + 32);
-    hash('sha256', leafInput, 'buffer').copy(leaves, offset);
+    sha256Bytes(leafInput, leaves, offset);
   }
   return leaves;
 }
@@ -45,7 +59,7 @@ export function leafHashesOfChainHashes(chainHashes: Buffer): Buffer {
 export function nodeHash(left: Buffer, right: Buffer): Buffer {
   left.copy(nodeInput, 1);
   right.copy(nodeInput, 33);
-  return hash('sha256', nodeInput, 'buffer');
+  return sha256Bytes(nodeInput);
 }
 
 /** The hash of the empty tree: SHA-256 of nothing (RFC 9162 §2.1.1). */

@@ -1,7 +1,6 @@
-import { hash } from 'node:crypto';
 import type { SqlClient } from '@punchline/projections';
 import type { Migration } from '../database/migrations';
-import { nodeId, type NodeKey } from './merkle';
+import { nodeId, sha256Bytes, type NodeKey } from './merkle';
 
 /**
  * How the log tree is stored (ARCHITECTURE "Log tree"): tiles, as C2SP tlog-tiles and Go's
@@ -148,7 +147,7 @@ export function subtreeRoot(bytes: Buffer, offset: number, count: number): Buffe
     const next = Buffer.allocUnsafe((n / 2) * HASH);
     for (let i = 0; i < n / 2; i += 1) {
       level.copy(nodeInput, 1, i * 2 * HASH, (i + 1) * 2 * HASH);
-      hash('sha256', nodeInput, 'buffer').copy(next, i * HASH);
+      sha256Bytes(nodeInput, next, i * HASH);
     }
     level = next;
   }
