@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -271,6 +271,12 @@ export async function backupBench(): Promise<Section> {
   } finally {
     await source.drop();
     await target.drop();
+    // BACKUP_BENCH_KEEP=<dir>: the archive is kept there (to restore it again by hand, as RESULTS' notes do).
+    const keep = process.env.BACKUP_BENCH_KEEP;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      renameSync(join(work, 'site.tar'), join(keep, 'site.tar'));
+    }
     rmSync(work, { recursive: true, force: true });
   }
   return { title: `Backup and restore (${fmt(EVENTS)} events, ${fmt(MEDIA_MB)} MB media)`, metrics, notes };
