@@ -126,25 +126,34 @@ async function* postgresChainRows(db: Database, mode: 'export' | 'verify', optio
            FROM (SELECT *, ${HASH_AS_STORED_SQL} AS hash_as_stored FROM es.events WHERE ${range}) AS e
           ORDER BY global_position`;
   const head = options.to ?? (await headPosition(db));
-  const read = (from: number): Promise<ChainRow[]> => {
-    const rows = db.query<ChainRow>(sql, [from, Math.min(from + batchSize, head)]).then((result) => result.rows);
-    // A read started ahead and then abandoned (the consumer stopped) must not surface as unhandled.
-    rows.catch(() => undefined);
-    return rows;
-  };
-  const ahead: Promise<ChainRow[]>[] = [];
-  let next = options.from ?? 0;
+  for await (const { value: rows } of readAhead(options.from ?? 0, head, batchSize, (from, to) => db.query<ChainRow>(sql, [from, to]).then((result) => result.rows))) {
+    yield* rows;
+  }
+}
+
+/**
+ * The ranges (from, to] of `step` positions from `start` up to `head`, in order, each read by
+ * `read` with two more read ahead: the database works on both cores while the caller looks at one.
+ */
+async function* readAhead<T>(start: number, head: number, step: number, read: (from: number, to: number) => Promise<T>): AsyncGenerator<{ from: number; to: number; value: T }> {
+  const ahead: { from: number; to: number; value: Promise<T> }[] = [];
+  let next = start;
   const fill = (): void => {
     while (ahead.length < 3 && next < head) {
-      ahead.push(read(next));
-      next += batchSize;
+      const to = Math.min(next + step, head);
+      const value = read(next, to);
+      // A read started ahead and then abandoned (the consumer stopped) must not surface as unhandled.
+      value.catch(() => undefined);
+      ahead.push({ from: next, to, value });
+      next = to;
     }
   };
   fill();
   while (ahead.length > 0) {
-    const rows = await ahead.shift()!;
+    const { from, to, value } = ahead.shift()!;
+    const answer = await value;
     fill();
-    yield* rows;
+    yield { from, to, value: answer };
   }
 }
 
@@ -185,7 +194,7 @@ interface CheckedRange {
  * Each range the way the database sums it up: its rows counted, every hash checked over the stored
  * text (HASH_AS_STORED_SQL) and every prev_hash compared with the hash before it, so a range that
  * holds all through comes back as one row instead of one a position. Walking those rows in node
- * took 4.6 s of its CPU for a million events on this machine, beside the database's hashing; a
+ * took ~5 s of its CPU for a million events on this machine, beside the database's hashing; a
  * range that does not hold is read again row by row (walkRows), so a break is named as before.
  */
 async function* checkedRanges(db: Database, options: { batchSize?: number }): AsyncGenerator<CheckedRange> {
@@ -204,27 +213,8 @@ async function* checkedRanges(db: Database, options: { batchSize?: number }): As
     first_prev_hash: string | null;
     last_hash: string | null;
   }
-  const head = await headPosition(db);
-  const read = (from: number): { from: number; to: number; summary: Promise<Summary | undefined> } => {
-    const to = Math.min(from + batchSize, head);
-    const summary = db.query<Summary>(sql, [from, to]).then((result) => result.rows[0]);
-    summary.catch(() => undefined);
-    return { from, to, summary };
-  };
-  // Three ranges in flight: the database hashes on both cores while this side looks at one.
-  const ahead: ReturnType<typeof read>[] = [];
-  let next = 0;
-  const fill = (): void => {
-    while (ahead.length < 3 && next < head) {
-      ahead.push(read(next));
-      next += batchSize;
-    }
-  };
-  fill();
-  while (ahead.length > 0) {
-    const { from, to, summary } = ahead.shift()!;
-    const s = await summary;
-    fill();
+  const summaries = readAhead(0, await headPosition(db), batchSize, (from, to) => db.query<Summary>(sql, [from, to]).then((result) => result.rows[0]));
+  for await (const { from, to, value: s } of summaries) {
     const whole = s && s.holds && s.n === to - from && Number(s.first) === from + 1 && Number(s.last) === to && s.first_prev_hash !== null && s.last_hash !== null;
     yield { from, to, run: whole ? { first: from + 1, count: s.n, firstPrevHash: s.first_prev_hash!, last: { position: to, hash: s.last_hash! } } : null };
   }
