@@ -13,7 +13,7 @@ import { MediaReadTurns } from '../../media';
 import { ErrorBodyFilter } from './domain-error.filter';
 import { RequestValidationPipe } from './validation';
 import { baseSecurityHeaders } from './security-headers';
-import { inputGuard } from './input-guard';
+import { inputGuard, refuseDeepJson } from './input-guard';
 import { frontendDistDir } from './frontend-dist';
 
 export { frontendDistDir };
@@ -41,7 +41,7 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   // Visitors' media reads wait their turn before anything else runs for them (issue 24).
   app.use(MEDIA_PROXY_PATH, app.get(MediaReadTurns).handle);
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
-  app.use(express.json({ limit: '2mb' }));
+  app.use(express.json({ limit: '2mb', verify: refuseDeepJson }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(inputGuard);
   // No answer of ours may be sniffed into another type (JSON included); production is HTTPS only.

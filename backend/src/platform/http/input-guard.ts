@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { DomainError } from '@punchline/domain';
 
 /** Deeper than any body this API takes (a settings record nests four levels). */
 export const MAX_INPUT_DEPTH = 32;
@@ -41,6 +43,49 @@ export function inputProblem(input: unknown): string | null {
     }
   }
   return null;
+}
+
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether JSON text nests deeper than `max` containers, read from its bytes without parsing them.
+ * JSON.parse of a million nested brackets holds the event loop for most of a second, and gzip makes
+ * that body 2 KB: checked after the parse, twenty such requests from anyone stalled every other
+ * answer for seconds. Brackets inside strings do not count; the text need not be valid JSON (the
+ * parser refuses what is not).
+ */
+export function jsonNestsDeeperThan(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i += 1) {
+    const byte = bytes[i]!;
+    if (inString) {
+      if (byte === BACKSLASH) i += 1;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/**
+ * express.json's `verify`, called with the (inflated) body before it is parsed: a body nesting
+ * deeper than any this API takes is refused with the same 400 the guard below gives after parsing.
+ */
+export function refuseDeepJson(_req: IncomingMessage, _res: ServerResponse, body: Buffer): void {
+  // inputProblem takes containers at levels 0 to MAX_INPUT_DEPTH - 1: MAX_INPUT_DEPTH of them nested.
+  if (jsonNestsDeeperThan(body, MAX_INPUT_DEPTH)) throw new DomainError('INVALID_INPUT', INPUT_TEXTS.depth);
 }
 
 /** Express middleware after the body parsers: refuses hostile text or nesting with 400 and our own message. */
