@@ -141,6 +141,18 @@ export function calendarText(value: string): string {
 }
 
 /**
+ * The calendar's own name (NAME, X-WR-CALNAME), which ical-generator writes as it is given, unlike
+ * the events' text: one line, with RFC 5545's TEXT escapes. A site title holding a line break would
+ * otherwise end the property and start lines of its own in every subscriber's calendar (a whole
+ * VEVENT, found in a hostile-input probe).
+ */
+export function calendarName(value: string): string {
+  return calendarText(value)
+    .replace(/\n+/g, ' ')
+    .replace(/[\\;,]/g, (c) => `\\${c}`);
+}
+
+/**
  * The calendar feed (RFC 5545, written by ical-generator): every readable upcoming show, UIDs stable
  * per title and venue, SEQUENCE = how many times its date or ticket link changed across the
  * published versions (`sequences` by show key, kept by the site settings projection). A show without
@@ -152,7 +164,7 @@ export function eventsCalendar(settings: SettingsRecord, baseUrl: string, now: D
   const host = new URL(baseUrl).hostname;
   const zone = settings.site_timezone;
   const calendar = ical({
-    name: calendarText(`${settings.site_title} shows`),
+    name: calendarName(`${settings.site_title} shows`),
     prodId: { company: 'Punchline', product: 'events', language: 'EN' },
     url: `${baseUrl}/events`,
     // How often subscribed calendar apps fetch the feed again (REFRESH-INTERVAL and X-PUBLISHED-TTL: PT6H).

@@ -1,5 +1,5 @@
 import { normaliseSettings, type EventItem } from '@punchline/domain';
-import { calendarText, comedyEventsJsonLd, datedUpcomingShows, eventsCalendar, showUid } from './show-season';
+import { calendarName, calendarText, comedyEventsJsonLd, datedUpcomingShows, eventsCalendar, showUid } from './show-season';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const show = (title: string, date: string, venue = 'The Cellar', link = 'https://tickets.example/1'): EventItem => ({ title, date, venue, link });
@@ -32,5 +32,15 @@ describe('show season', () => {
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(text).toContain('DTSTART:20310612T180000Z');
     expect(text).toContain('SUMMARY:A B');
+  });
+
+  it("writes the calendar's name on one line with TEXT escapes: a site title cannot add lines to the feed", () => {
+    expect(calendarName('Punch\\line; live, shows')).toBe('Punch\\\\line\\; live\\, shows');
+    const title = 'Punchline\r\nBEGIN:VEVENT\r\nUID:fake@evil\r\nSUMMARY:FREE TICKETS\r\nEND:VEVENT';
+    const text = eventsCalendar(normaliseSettings({ site_title: title, events_upcoming: [show('A', 'June 12, 2031 8pm')] }, 'public'), 'https://punchline.example', NOW, new Map(), NOW);
+    expect(text.match(/^BEGIN:VEVENT/gm)).toHaveLength(1);
+    expect(text).not.toMatch(/^UID:fake/m);
+    // Long lines are folded (RFC 5545 §3.1): unfolded, the name is one line.
+    expect(text.replace(/\r\n /g, '')).toMatch(/^X-WR-CALNAME:Punchline BEGIN:VEVENT UID:fake@evil SUMMARY:FREE TICKETS END:VEVENT shows\r$/m);
   });
 });
