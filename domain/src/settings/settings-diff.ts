@@ -2,8 +2,9 @@
  * Comparing and layering settings versions. A change set maps each changed field to its new value;
  * null means "no longer set" (the field falls back to live, then to the reading's default).
  */
-import type { SettingsRecord, StoredSettings, WritableSettingsField } from './settings-record';
+import type { SettingsReading, SettingsRecord, StoredSettings, WritableSettingsField } from './settings-record';
 import { SETTINGS_FIELDS } from './settings-record';
+import { normaliseSettings } from './normalise';
 
 export type SettingsChanges = { [K in WritableSettingsField]?: SettingsRecord[K] | null };
 
@@ -66,4 +67,21 @@ export function mergeDraftOverLive<T extends Partial<SettingsRecord>>(live: T, d
     if (value !== null && value !== undefined) merged[key] = value;
   }
   return merged as T;
+}
+
+/**
+ * A stage's stored record from the past, to be laid over today's live as a draft (DESIGN §13's
+ * restore from history). A field the past record leaves unset read as its default then; laid over
+ * live as it is, it would read as today's live value instead (before the first event, the whole
+ * draft became live). So each field live sets today and the past record does not is given the
+ * value the past record read as, in that stage's reading.
+ */
+export function pastRecordOverLive(live: StoredSettings, past: StoredSettings, reading: SettingsReading): StoredSettings {
+  const readAs = normaliseSettings(past, reading) as unknown as Record<string, unknown>;
+  const filled: Record<string, unknown> = { ...past };
+  for (const [key, value] of Object.entries(live)) {
+    if (!isWritable(key) || value === null || value === undefined) continue;
+    if (filled[key] === null || filled[key] === undefined) filled[key] = readAs[key];
+  }
+  return mergeDraftOverLive(live, filled as StoredSettings);
 }

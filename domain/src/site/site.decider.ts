@@ -23,7 +23,7 @@
  *   Deleting a snapshot cancels the schedules that name it, with that reason.
  */
 import { DomainError, assertNever } from '../errors/domain-error';
-import { checkLink, describeSettingsErrors, diffSettings, mergeDraftOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
+import { checkLink, describeSettingsErrors, diffSettings, mergeDraftOverLive, pastRecordOverLive, rewriteLinkReferences, validateSettingsUpdate } from '../settings';
 import type { AcquireLock, CancelScheduledPublish, Publish, RestoreDraftFromHistory, RollbackLive, RewriteMediaReferences, SaveDraft, SaveSnapshot, SchedulePublish, SiteCommand, SiteCommandMetadata } from './site.commands';
 import type { LockReleaseReason, SiteEvent } from './site.events';
 import { LOCK_RELEASE_REASONS } from './site.events';
@@ -192,7 +192,8 @@ function restoreDraftFromHistory(state: SiteState, command: RestoreDraftFromHist
   requireHistoryPoint(command.data.fromPosition, command.data.fromOccurredAt);
   if (command.data.stage !== 'live' && command.data.stage !== 'draft') throw new DomainError('INVALID_INPUT', SITE_TEXTS.badHistoryStage);
   requireNotLockedByAnother(state, ctx);
-  const changes = diffSettings(draftView(state), mergeDraftOverLive(state.live, command.data.settings));
+  const reading = command.data.stage === 'live' ? 'public' : 'editor';
+  const changes = diffSettings(draftView(state), pastRecordOverLive(state.live, command.data.settings, reading));
   const restored: SiteEvent = {
     type: 'DraftRestoredFromHistory',
     data: { fromPosition: command.data.fromPosition, fromOccurredAt: command.data.fromOccurredAt, stage: command.data.stage, changes },

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error';
-import type { StoredSettings } from '../settings';
+import { normaliseSettings, type StoredSettings } from '../settings';
 import type { SiteCommand } from './site.commands';
 import { decideSite, LOCK_TTL_MIN_SECONDS, SITE_TEXTS } from './site.decider';
 import type { SiteEvent } from './site.events';
@@ -391,6 +391,16 @@ describe('History: RollbackLive and RestoreDraftFromHistory (DESIGN §13)', () =
     given(published({ site_title: 'Live' }), lockAcquired(BO))
       .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 3, fromOccurredAt: T_PUBLISH, stage: 'live', settings: {} }, metadata: meta() })
       .thenFails('LOCKED', SITE_TEXTS.lockedByAnother);
+  });
+
+  it('restores a point before any site event as the defaults, not as today\'s live (a field set only later reads as its default)', () => {
+    const defaults = normaliseSettings({}, 'public');
+    given(published({ site_title: 'Live', hero_title: 'Now' }), lockAcquired(ANA))
+      .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 0, fromOccurredAt: T_PUBLISH, stage: 'live', settings: {} }, metadata: meta() })
+      .then([{ type: 'DraftRestoredFromHistory', data: { fromPosition: 0, fromOccurredAt: T_PUBLISH, stage: 'live', changes: { site_title: defaults.site_title, hero_title: defaults.hero_title } } }]);
+    given(published({ site_title: 'Live', hero_title: 'Now' }), lockAcquired(ANA))
+      .when({ type: 'RestoreDraftFromHistory', data: { fromPosition: 1, fromOccurredAt: T_PUBLISH, stage: 'live', settings: { site_title: 'Then' } }, metadata: meta() })
+      .then([{ type: 'DraftRestoredFromHistory', data: { fromPosition: 1, fromOccurredAt: T_PUBLISH, stage: 'live', changes: { site_title: 'Then', hero_title: defaults.hero_title } } }]);
   });
 
   it('takes a free lock for the restore and gives it back in the same append (issue 25: Site history keeps no lock)', () => {
