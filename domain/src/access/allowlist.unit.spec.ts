@@ -27,6 +27,11 @@ describe('ChangeAllowlist', () => {
     given().when(change(['ann@example.com', ' Not-An-Email '])).thenFails('INVALID_INPUT', 'Enter a valid email address (not-an-email).');
   });
 
+  it('forbidden: an address holding a direction override or an invisible character (it shows as another address)', () => {
+    given().when(change(['\u202emoc.elpmaxe@lave'])).thenFails('INVALID_INPUT', 'Enter a valid email address (\u202emoc.elpmaxe@lave).');
+    expect(allowlistEntryProblem('ada\u200b@example.com', [], [])).toBe('Enter a valid email address (ada\u200b@example.com).');
+  });
+
   it('forbidden: a repeated entry or one fixed in ADMIN_EMAILS is already allowed', () => {
     given().when(change(['ann@example.com', 'ANN@example.com'])).thenFails('INVALID_INPUT', 'That email address is already allowed.');
     given().when(change(['Boss@example.com'], 'ann@example.com')).thenFails('INVALID_INPUT', 'That email address is already allowed.');

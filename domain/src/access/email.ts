@@ -19,10 +19,11 @@ export function normaliseEmail(value: string): string {
 
 /**
  * SPEC §5 only asks for an '@'; we also insist on something on both sides and no whitespace,
- * because 'a@' or '@b' can never match a provider's verified address.
+ * because 'a@' or '@b' can never match a provider's verified address; nor can one holding a control
+ * or an invisible format character (a bidi override shows 'lave@example.com' for another address).
  */
 export function isValidEmail(normalised: string): boolean {
-  return normalised.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+$/.test(normalised);
+  return normalised.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+$/.test(normalised) && !/[\p{Cc}\p{Cf}]/u.test(normalised);
 }
 
 /** Checks one entry typed into the Admin Access panel; null when it may be added. */

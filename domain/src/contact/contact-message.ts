@@ -12,6 +12,7 @@ export const CONTACT_TEXTS = {
   failure: 'We couldn’t send your message. Please try again later.',
   nameRequired: 'Please enter your name.',
   nameInvalid: 'Please enter your name on one line.',
+  nameHidden: 'Please enter your name without hidden direction characters.',
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
   messageRequired: 'Please enter a message.',
@@ -72,6 +73,14 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+// Characters that reorder what is shown (bidi embeddings, overrides, isolates): 'Bob \u202Eevil' reads
+// as another name than the one stored. Names in right-to-left scripts need none of them.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+// Invisible format characters (zero-width space, joiners, marks, BOM): an address never holds one,
+// and text made only of them (and spaces) is blank to anyone reading it.
+const FORMAT = /\p{Cf}/u;
+const isBlank = (value: string): boolean => value.replace(/[\s\p{Cf}]/gu, '') === '';
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The server's check of POST /api/contact: required fields, email syntax, lengths (in characters). */
@@ -83,13 +92,14 @@ export function validateContactMessage(input: unknown): ContactValidation {
   // Keep the message as written, only without surrounding blank lines; normalise CRLF to LF.
   const message = text(body.message).replace(/\r\n?/g, '\n').trim();
 
-  if (name === '') return { ok: false, field: 'name', message: CONTACT_TEXTS.nameRequired };
+  if (isBlank(name)) return { ok: false, field: 'name', message: CONTACT_TEXTS.nameRequired };
   if ([...name].length > CONTACT_LIMITS.name) return { ok: false, field: 'name', message: CONTACT_TEXTS.nameTooLong };
   if (CONTROL.test(name)) return { ok: false, field: 'name', message: CONTACT_TEXTS.nameInvalid };
+  if (BIDI_CONTROL.test(name)) return { ok: false, field: 'name', message: CONTACT_TEXTS.nameHidden };
   if (email === '') return { ok: false, field: 'from', message: CONTACT_TEXTS.emailRequired };
   if ([...email].length > CONTACT_LIMITS.email) return { ok: false, field: 'from', message: CONTACT_TEXTS.emailTooLong };
-  if (CONTROL.test(email) || !EMAIL.test(email)) return { ok: false, field: 'from', message: CONTACT_TEXTS.emailInvalid };
-  if (message === '') return { ok: false, field: 'message', message: CONTACT_TEXTS.messageRequired };
+  if (CONTROL.test(email) || FORMAT.test(email) || !EMAIL.test(email)) return { ok: false, field: 'from', message: CONTACT_TEXTS.emailInvalid };
+  if (isBlank(message)) return { ok: false, field: 'message', message: CONTACT_TEXTS.messageRequired };
   if ([...message].length > CONTACT_LIMITS.message) return { ok: false, field: 'message', message: CONTACT_TEXTS.messageTooLong };
   return { ok: true, value: { name, email, message } };
 }

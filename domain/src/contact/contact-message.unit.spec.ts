@@ -44,4 +44,15 @@ describe('validateContactMessage', () => {
   it('refuses a body that is not an object', () => {
     for (const body of [null, 'hi', [valid], 3]) expect(validateContactMessage(body)).toEqual({ ok: false, field: null, message: CONTACT_TEXTS.notAnObject });
   });
+
+  it('takes text of nothing but invisible characters as blank, and refuses direction overrides in a name and format characters in an address', () => {
+    expect(validateContactMessage({ ...valid, name: '\u200b \ufeff' })).toEqual({ ok: false, field: 'name', message: CONTACT_TEXTS.nameRequired });
+    expect(validateContactMessage({ ...valid, message: '\u200b\n\u2060' })).toEqual({ ok: false, field: 'message', message: CONTACT_TEXTS.messageRequired });
+    expect(validateContactMessage({ ...valid, name: 'Bob \u202eevil' })).toEqual({ ok: false, field: 'name', message: CONTACT_TEXTS.nameHidden });
+    expect(validateContactMessage({ ...valid, from: 'moc.live\u202e@b.co' })).toEqual({ ok: false, field: 'from', message: CONTACT_TEXTS.emailInvalid });
+    expect(validateContactMessage({ ...valid, from: 'ada\u200b@b.co' })).toEqual({ ok: false, field: 'from', message: CONTACT_TEXTS.emailInvalid });
+    // Right-to-left names, and joiners inside words and emoji, are ordinary text.
+    expect(validateContactMessage({ ...valid, name: 'שרה כהן' }).ok).toBe(true);
+    expect(validateContactMessage({ ...valid, name: 'Ada 👩\u200d💻', message: 'می\u200cخواهم' }).ok).toBe(true);
+  });
 });
