@@ -1,26 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
+import { FromDigits } from '../platform/http/validation';
 import { IsIn, ValidateBy } from 'class-validator';
 import { HISTORY_TEXTS } from './site-history';
 
-const WHOLE_NUMBER = /^\d{1,15}$/;
-
-/** A log position as sent: a whole number, or its digits in a query string ("12", not "1e1" or ""). */
-function toPosition(raw: unknown): unknown {
-  if (typeof raw === 'string' && WHOLE_NUMBER.test(raw.trim())) return Number(raw.trim());
-  return raw;
-}
-
-const isPosition = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && WHOLE_NUMBER.test(String(value));
+const isPosition = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && /^\d{1,15}$/.test(String(value));
 
 /**
  * The history routes' DTO rules (DESIGN §13), shared by their request DTOs so every route words a bad
- * point the same way. Conversion reads the raw value (`obj[key]`), not the query pipe's implicit
- * number, which would turn "" into 0.
+ * point the same way: a whole number, or its digits in a query string ("12", not "1e1" or "").
  */
 export function IsLogPosition(name = 'position'): PropertyDecorator {
   return applyDecorators(
-    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => toPosition(obj[key])),
+    FromDigits(),
     ValidateBy({ name: 'isLogPosition', validator: { validate: isPosition, defaultMessage: () => HISTORY_TEXTS.badPosition.replace('position', name) } }),
   );
 }

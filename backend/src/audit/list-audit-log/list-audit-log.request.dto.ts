@@ -1,11 +1,13 @@
 import { AUDIT_LOCK_VIEWS, AUDIT_ACTION_MAX_LENGTH, AUDIT_ACTOR_MAX_LENGTH, AUDIT_MAX_LIMIT, AUDIT_SEARCH_MAX_LENGTH } from '@punchline/domain';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { FromDigits } from '../../platform/http/validation';
 
 const limitText = `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}.`;
 
 /** SPEC §7: ?limit&actor&action&q&direction=asc. */
 export class ListAuditLogRequestDto {
   @IsOptional()
+  @FromDigits()
   @IsInt({ message: limitText })
   @Min(1, { message: limitText })
   @Max(AUDIT_MAX_LIMIT, { message: limitText })

@@ -1,5 +1,6 @@
 import { CONTACT_LIST_MAX_LIMIT, CONTACT_SEARCH_MAX_LENGTH, CONTACT_SORTS, type ContactSort } from '@punchline/domain';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { FromDigits } from '../../platform/http/validation';
 
 const limitText = `limit must be a whole number from 1 to ${CONTACT_LIST_MAX_LIMIT}.`;
 
@@ -7,6 +8,7 @@ const limitText = `limit must be a whole number from 1 to ${CONTACT_LIST_MAX_LIM
 export class ListContactResponsesRequestDto {
   /** The screen offers 25/50/100/200/500 (SPEC §9); the badge asks for 1. Default 50. */
   @IsOptional()
+  @FromDigits()
   @IsInt({ message: limitText })
   @Min(1, { message: limitText })
   @Max(CONTACT_LIST_MAX_LIMIT, { message: limitText })

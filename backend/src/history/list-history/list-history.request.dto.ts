@@ -1,6 +1,6 @@
 import type { HistoryStage } from '@punchline/domain';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { FromDigits } from '../../platform/http/validation';
 import { IsHistoryStage, IsLogPosition } from '../history-input';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
@@ -12,8 +12,7 @@ export class ListHistoryRequestDto {
   @IsHistoryStage()
   stage: HistoryStage = 'live';
 
-  // The raw text, not the pipe's implicit number: "" must be refused, not read as 0.
-  @Transform(({ obj }: { obj: Record<string, unknown> }) => (typeof obj.limit === 'string' && /^\d{1,4}$/.test(obj.limit) ? Number(obj.limit) : obj.limit))
+  @FromDigits()
   @IsInt({ message: BAD_LIMIT })
   @Min(1, { message: BAD_LIMIT })
   @Max(HISTORY_MAX_LIMIT, { message: BAD_LIMIT })

@@ -27,6 +27,16 @@ describe('hostile input', () => {
     }
   });
 
+  it('reads a limit only as digits on every list: hex, exponents, signs, spaces and empty text are 400, not numbers', async () => {
+    for (const path of ['/api/admin/audit', '/api/admin/contact-responses', '/api/settings/versions', '/api/admin/history']) {
+      expect([path, (await admin.get(`${path}?limit=16`)).status]).toEqual([path, 200]);
+      for (const limit of ['0x10', '1e2', '%2B5', '5%20', '', '0b11']) {
+        const res = await admin.get(`${path}?limit=${limit}`);
+        expect([path, limit, res.status, res.body.error]).toEqual([path, limit, 400, expect.stringMatching(/^limit must be/)]);
+      }
+    }
+  });
+
   it('refuses NUL and unpaired surrogates in a contact message without echoing anything internal', async () => {
     const received = async () => (await app.runtime.store.readAll({ fromPosition: 0, limit: 10_000 })).filter((e) => e.type === 'ContactMessageReceived').length;
     const before = await received();

@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform, ValidationPipe } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 
 /**
  * The one input mechanism (issue 26): a class-validator DTO per route, checked by this pipe, which
@@ -18,4 +19,18 @@ export class RequestValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     return (metadata.type === 'query' ? this.query : this.body).transform(value, metadata);
   }
+}
+
+const DIGITS = /^\d{1,15}$/;
+
+/**
+ * A whole number in a query string, read from its raw text: only digits ("12"). The pipe's implicit
+ * conversion is Number(), which reads "0x10", "1e2", "+5" and "5 " as numbers and "" as 0; the
+ * value stays text then, and the DTO's IsInt refuses it in its own words.
+ */
+export function FromDigits(): PropertyDecorator {
+  return Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
+    const raw = obj[key];
+    return typeof raw === 'string' && DIGITS.test(raw) ? Number(raw) : raw;
+  });
 }
