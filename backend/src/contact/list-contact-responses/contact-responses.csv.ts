@@ -1,7 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ContactResponseItem } from '../contact-responses.read';
 
-/** The export's columns, in order: every field of SPEC §3 "Contact response". */
+/**
+ * The export's columns, in order: every field of SPEC §3 "Contact response", then when the sender's
+ * personal data was erased (DESIGN §16): a row whose name, email and message are empty says why.
+ */
 export const CONTACT_CSV_COLUMNS: readonly (keyof ContactResponseItem)[] = [
   'id',
   'created_at',
@@ -14,6 +17,7 @@ export const CONTACT_CSV_COLUMNS: readonly (keyof ContactResponseItem)[] = [
   'notes',
   'delivery_status',
   'delivery_error',
+  'erased_at',
 ];
 
 /**

@@ -13,14 +13,20 @@ const item: ContactResponseItem = {
   notes: '',
   delivery_status: 'failed',
   delivery_error: null,
+  erased_at: null,
 };
 
 describe('contact responses CSV', () => {
   it('has a header, quotes what needs quoting and leaves nulls empty', () => {
     expect(contactResponsesCsv([item])).toBe(
-      '\uFEFFid,created_at,name,email,message,responded,responded_at,responded_by,notes,delivery_status,delivery_error\r\n' +
-        'a1,2025-04-01T12:00:00.000Z,"Ada, ""the"" Countess",ada@example.com,"Line one\nLine two",true,2025-04-02T09:00:00.000Z,ana@example.com,,failed,\r\n',
+      '\uFEFFid,created_at,name,email,message,responded,responded_at,responded_by,notes,delivery_status,delivery_error,erased_at\r\n' +
+        'a1,2025-04-01T12:00:00.000Z,"Ada, ""the"" Countess",ada@example.com,"Line one\nLine two",true,2025-04-02T09:00:00.000Z,ana@example.com,,failed,,\r\n',
     );
+  });
+
+  it('says when an erased message was erased (its words are gone, DESIGN §16)', () => {
+    const erased = { ...item, name: '', email: '', message: '', erased_at: '2025-05-01T08:00:00.000Z' };
+    expect(contactResponsesCsv([erased]).split('\r\n')[1]).toBe('a1,2025-04-01T12:00:00.000Z,,,,true,2025-04-02T09:00:00.000Z,ana@example.com,,failed,,2025-05-01T08:00:00.000Z');
   });
 
   it('turns would-be formulas into text', () => {

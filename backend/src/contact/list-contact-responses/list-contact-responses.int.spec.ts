@@ -156,7 +156,7 @@ describe.each(databaseKinds())('GET /api/admin/contact-responses on %s', (kind) 
       expect(res.headers.get('cache-control')).toBe('no-store');
       const text = res.body as string;
       // fetch's text() drops the byte order mark; the bytes are checked in the next test.
-      expect(text.startsWith('id,created_at,name,email,message,responded,responded_at,responded_by,notes,delivery_status,delivery_error\r\n')).toBe(true);
+      expect(text.startsWith('id,created_at,name,email,message,responded,responded_at,responded_by,notes,delivery_status,delivery_error,erased_at\r\n')).toBe(true);
       const rows = parseCsv(text);
       expect(rows.map((r) => r.id)).toEqual([ids.ada, ids.bob, ids.cy]);
       expect(rows[1]).toMatchObject({ name: 'Bob', message: `'=HYPERLINK("http://evil.example","click")`, responded: 'true', responded_by: 'a@example.com', notes: 'Ignored: spam' });
