@@ -359,7 +359,7 @@ const EVENT_COLUMNS = ['global_position', 'stream_id', 'stream_revision', 'event
  * the tables be emptied instead of the database dropped, the next restore adds the constraints back
  * all the same (DROP … IF EXISTS).
  */
-const EVENTS_CONSTRAINTS = [
+export const EVENTS_CONSTRAINTS = [
   ['events_pkey', 'PRIMARY KEY (global_position)'],
   ['events_event_id_key', 'UNIQUE (event_id)'],
   ['events_stream_id_stream_revision_key', 'UNIQUE (stream_id, stream_revision)'],
