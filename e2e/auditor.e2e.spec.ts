@@ -78,3 +78,27 @@ for (const [label, viewport] of [
     expect(refused).toBe(403);
   });
 }
+
+test("an auditor refused an admin-only route keeps the auditor's shell; the Audit Log offers Site history without a rollback (QA walk-through)", async () => {
+  const page = await signIn(AUDITOR, '/admin/audit', DESKTOP);
+  await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+  await page.getByRole('main').getByRole('link', { name: 'Site history: compare and view the site as it was' }).waitFor();
+  await expect(page.getByText(/roll back/).count()).resolves.toBe(0);
+
+  // A 403 for lack of admin rights (as an admin-only read answers an auditor): the gate asks who is
+  // signed in again, hears 'an auditor' as before, and the screen stays, with the refusal shown.
+  await page.getByRole('main').getByRole('link', { name: /^Site history/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  await page.route('**/api/admin/history?stage=draft*', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'Auditors may read the log and the site history, not change anything.', code: 'FORBIDDEN' }) }),
+  );
+  const rechecked = page.waitForResponse((res) => res.url().endsWith('/api/auth/me'));
+  await page.getByRole('radio', { name: 'Draft' }).check();
+  expect((await (await rechecked).json()).isAuditor).toBe(true);
+  await page.getByRole('alert').filter({ hasText: 'Auditors may read the log and the site history, not change anything.' }).waitFor();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  expect(await nav.getByRole('link').allTextContents()).toEqual(['Audit Log', 'Site history']);
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Admin sign-in required' }).count()).resolves.toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});

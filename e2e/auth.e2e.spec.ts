@@ -78,7 +78,9 @@ it('shows the gate, signs an admin in through Google and lands on /admin with th
   await p.waitForURL(`${suite.app.baseUrl}/admin`);
   const nav = p.getByRole('navigation', { name: 'Admin' });
   await nav.waitFor();
-  expect(await nav.getByRole('link').allTextContents()).toEqual(SIDEBAR_LINKS);
+  // SPEC §2's five, as they are; Site history is listed under the Audit Log.
+  expect(await nav.locator(':scope > ul > li > a').allTextContents()).toEqual(SIDEBAR_LINKS);
+  expect(await nav.getByRole('link').allTextContents()).toEqual([...SIDEBAR_LINKS, 'Site history']);
   // The active link updates after the client-side route renders: wait for it, don't read once.
   await nav.locator('a[aria-current="page"]').filter({ hasText: 'General Settings' }).waitFor();
   const userBox = p.getByRole('region', { name: 'Signed-in admin' });
@@ -172,6 +174,40 @@ it('the Admin Access panel validates, saves, and a removed admin is out on the n
   expect(await friend.locator('main').textContent()).toContain('You are signed in as friend@example.com');
 });
 
+it('an admin removed from the allowlist gets the sign-in prompt at their next action, without a reload (QA walk-through)', async () => {
+  const admin = await page();
+  await signInThroughUi(admin, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' });
+  const panel = admin.getByRole('region', { name: 'Admin Access' });
+  await panel.getByLabel('Add an admin email').fill('carl@example.com');
+  await panel.getByRole('button', { name: 'Add email' }).click();
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await panel.getByRole('status').filter({ hasText: 'Allowlist updated successfully.' }).waitFor();
+
+  const carl = await page();
+  await signInThroughUi(carl, { email: 'carl@example.com', name: 'Carl New' }, '/admin/audit');
+  const nav = carl.getByRole('navigation', { name: 'Admin' });
+  await nav.waitFor();
+  // Marks this page load: a reload would lose it.
+  await carl.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
+
+  await panel.getByRole('button', { name: 'Remove carl@example.com' }).click();
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await panel.getByRole('status').filter({ hasText: 'Allowlist updated successfully.' }).waitFor();
+
+  // Carl's next screen is refused (403): the gate asks who is signed in again and takes over.
+  const rechecked = carl.waitForResponse((res) => res.url().endsWith('/api/auth/me'));
+  await nav.getByRole('link', { name: 'Media Manager' }).click();
+  await rechecked;
+  await carl.getByRole('heading', { name: 'Admin sign-in required' }).waitFor();
+  expect(await carl.locator('main').textContent()).toContain('You are signed in as carl@example.com');
+  await carl.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+  expect(await nav.count()).toBe(0);
+  expect(await carl.getByText('Admin access required.').count()).toBe(0);
+  expect(await carl.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+  await expectNoSeriousAxeViolations(carl);
+  await screenshot(carl, 'auth-removed-admin-gate-1280');
+});
+
 it('asks "Are you still there?" after the timeout, keeps the session on "Stay signed in", logs out at zero', async () => {
   const p = await suite.page();
   await p.clock.install();
@@ -213,17 +249,22 @@ it('asks "Are you still there?" after the timeout, keeps the session on "Stay si
   await expect(p.getByText(/You were signed out automatically/).count()).resolves.toBe(0);
 });
 
-it('quick links come from the live admin_quick_links; the public nav shows Admin Mode and the avatar', async () => {
+it('quick links come from the live admin_quick_links and follow live without a reload; the public nav shows Admin Mode and the avatar', async () => {
   const p = await page();
   await signInThroughUi(p, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin', picture: AVATAR }, '/admin/media');
-  const cookie = (await p.context().cookies()).find((c) => c.name === 'punchline.sid')!;
+  await p.getByRole('navigation', { name: 'Admin' }).waitFor();
+  await p.evaluate(() => ((window as unknown as { sameLoad: boolean }).sameLoad = true));
+  // Published elsewhere (another session: another tab, another admin): the open shell follows live.
+  const elsewhere = await page();
+  await signInThroughUi(elsewhere, { email: E2E_ADMIN_EMAIL, name: 'Ada Admin' }, '/admin/audit');
+  const cookie = (await elsewhere.context().cookies()).find((c) => c.name === 'punchline.sid')!;
   await publishSettings(suite.app.baseUrl, `${cookie.name}=${cookie.value}`, {
     admin_quick_links: [
       { label: 'Box office', url: 'tickets.example.com/admin' },
       { label: 'Events page', url: '/events' },
     ],
   });
-  await p.reload();
+  await elsewhere.context().request.post(`${suite.app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: suite.app.baseUrl } });
   const quick = p.getByRole('navigation', { name: 'Quick Links' });
   await quick.waitFor();
   expect(await quick.getByRole('link').allTextContents()).toEqual(['Box office (opens in a new tab)', 'Events page']);
@@ -231,11 +272,29 @@ it('quick links come from the live admin_quick_links; the public nav shows Admin
   expect(await quick.getByRole('link', { name: /Box office/ }).getAttribute('target')).toBe('_blank');
   await screenshot(p, 'auth-layout-quick-links-1280');
 
+  // Published here, from the editor's dialog: the sidebar shows it at once.
+  await p.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'General Settings' }).click();
+  await p.getByText('You hold the draft lock').waitFor();
+  const links = p.getByRole('group', { name: /^Quick links/ });
+  await links.getByRole('button', { name: /Add quick link/ }).click();
+  await links.getByLabel('Quick link 3 label').fill('Press kit');
+  await links.getByLabel('Quick link 3 URL').fill('/press');
+  await p.getByRole('button', { name: 'Publish to Live' }).click();
+  const dialog = p.getByRole('dialog', { name: 'Publish to Live' });
+  await dialog.getByRole('checkbox', { name: /^I have reviewed the current draft/ }).check();
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await quick.getByRole('link', { name: 'Press kit' }).waitFor();
+  expect(await p.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+  await p.getByRole('button', { name: 'Release' }).click();
+  await p.getByText('Draft lock is free').waitFor();
+
   await p.goto(`${suite.app.baseUrl}/`);
   await p.getByText('Admin Mode', { exact: true }).waitFor();
   const avatar = p.locator('a[href="/admin"] img').first();
   await avatar.waitFor();
   await publishSettings(suite.app.baseUrl, `${cookie.name}=${cookie.value}`, { admin_quick_links: [] });
+  await elsewhere.context().request.post(`${suite.app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: suite.app.baseUrl } });
 });
 
 it('"Sign out now" saves an eligible draft first (before-auto-logout hooks), then signs out', async () => {

@@ -62,7 +62,7 @@ test('Restore into draft on the natural path takes the free lock; an open editor
   // Editor → Audit Log → Site history → Draft: the editor gives the lock back on leaving.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit Log' }).click();
   await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
-  await page.getByRole('link', { name: /Site history/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /^Site history/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
   await page.getByRole('radio', { name: 'Draft' }).check();
   const items = page.getByRole('list', { name: 'Timeline of the draft' }).getByRole('listitem');

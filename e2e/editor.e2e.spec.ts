@@ -3,6 +3,7 @@
  * preview, publish; two admins and the draft lock; snapshots; every Page Configurations tab;
  * accessibility and phone width; leaving with unsaved changes; auto-save before an automatic logout.
  */
+import { seriousAxeViolations } from './support/admin';
 import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
@@ -640,4 +641,108 @@ test('an inactivity sign-out saves an eligible draft first', async () => {
   const check = await signIn(E2E_ADMIN_EMAIL, GENERAL);
   const draft = await apiJson<{ maintenance_message: string }>(check, '/api/settings?stage=draft');
   expect(draft.maintenance_message).toBe('Back after the interval');
+});
+
+/** Whether the paragraph saying `text` is wholly inside the dialog body's visible part (not scrolled away, not under the footer). */
+async function shownInDialogBody(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const body = document.querySelector('dialog[open] .kit-dialog__body');
+    const error = [...(body?.querySelectorAll('p') ?? [])].find((p) => p.textContent === wanted);
+    if (!body || !error) return false;
+    const view = body.getBoundingClientRect();
+    const box = error.getBoundingClientRect();
+    // Half a pixel for layout rounding.
+    return box.top >= view.top - 0.5 && box.bottom <= view.bottom + 0.5;
+  }, text);
+}
+
+test('Publish to Live with a long list of changes: the review error is scrolled into view with the focus on the box, and follows the choice (QA walk-through)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  // Ten fields that differ from live fill the dialog's body, and one snapshot makes a second choice.
+  const ready = await page.evaluate(async () => {
+    const headers = { 'content-type': 'application/json' };
+    const changes = {
+      site_title: 'Long list title', site_description: 'Long list description', site_keywords: 'long, list', footer_text: '© Long list',
+      theme_accent: '#AA2200', theme_bg: '#101010', header_bg: '#222222', footer_bg: '#050505', hero_title: 'Long list hero', hero_subtext: 'Long list subtext',
+    };
+    const saved = await fetch('/api/settings?stage=draft', { method: 'PUT', headers, body: JSON.stringify(changes) });
+    const snapshot = await fetch('/api/settings/versions', { method: 'POST', headers, body: JSON.stringify({ label: 'Long list snap', stage: 'draft' }) });
+    return saved.ok && snapshot.ok;
+  });
+  expect(ready).toBe(true);
+  await page.reload();
+  await holdsLock(page);
+
+  await page.getByRole('button', { name: 'Publish to Live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
+  const changes = dialog.getByRole('list', { name: 'Changes on live' });
+  await changes.getByText(/^Site title: /).waitFor();
+  expect(await changes.getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
+  await dialog.getByRole('radio', { name: /Long list snap/ }).waitFor();
+
+  const box = dialog.getByRole('checkbox', { name: 'I have reviewed the current draft.' });
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  const draftError = "Confirm that you've reviewed the current draft.";
+  await dialog.getByText(draftError).waitFor();
+  // Seen: in the body's visible part, the focus on the box it is about, which names it.
+  expect(await shownInDialogBody(page, draftError)).toBe(true);
+  expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await box.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = (await box.getAttribute('aria-describedby'))!;
+  expect(await page.evaluate((id) => document.getElementById(id)?.textContent, describedBy)).toBe(draftError);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'publish-review-error-long-list-1280');
+
+  // Another choice: the error about the previous one goes; asked again, it names the snapshot, as the box does.
+  await dialog.getByRole('radio', { name: /Long list snap/ }).check();
+  await dialog.getByText(draftError).waitFor({ state: 'detached' });
+  const snapBox = dialog.getByRole('checkbox', { name: 'I have reviewed the selected draft snapshot.' });
+  expect(await snapBox.getAttribute('aria-invalid')).toBeNull();
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  const snapshotError = "Confirm that you've reviewed the selected draft snapshot.";
+  await dialog.getByText(snapshotError).waitFor();
+  expect(await shownInDialogBody(page, snapshotError)).toBe(true);
+  expect(await snapBox.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Ticking the box clears it.
+  await snapBox.check();
+  await dialog.getByText(snapshotError).waitFor({ state: 'detached' });
+  expect(await snapBox.getAttribute('aria-invalid')).toBeNull();
+  expect(await snapBox.getAttribute('aria-describedby')).toBeNull();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+});
+
+test('Publish to Live after another admin deleted the chosen snapshot: the list is read again and the snapshot is no longer offered (QA walk-through)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  const id = await page.evaluate(async () => {
+    const res = await fetch('/api/settings/versions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Soon deleted', stage: 'draft' }) });
+    const listed = (await (await fetch('/api/settings/versions?stage=draft&limit=20')).json()) as { versions: { id: string; label: string | null }[] };
+    return res.ok ? listed.versions.find((v) => v.label === 'Soon deleted')?.id : undefined;
+  });
+  expect(id).toBeDefined();
+
+  await page.getByRole('button', { name: 'Publish to Live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
+  await dialog.getByRole('radio', { name: /Soon deleted/ }).check();
+  await dialog.getByRole('checkbox', { name: 'I have reviewed the selected draft snapshot.' }).check();
+
+  // Meanwhile, another admin deletes it.
+  const second = await signIn(SECOND_ADMIN, GENERAL);
+  expect(await second.evaluate(async (snapshotId) => (await fetch(`/api/settings/versions/${snapshotId}`, { method: 'DELETE' })).status, id!)).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Publish to Live', exact: true }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'Snapshot not found.' }).waitFor();
+  // The list read again: the deleted snapshot is gone and nothing stays chosen; the dialog asks for a choice.
+  await dialog.getByRole('radio', { name: /Soon deleted/ }).waitFor({ state: 'detached' });
+  expect(await dialog.locator('input[type="radio"][name$="-choice"]:checked').count()).toBe(0);
+  await dialog.getByText('Select the draft snapshot you intend to publish.').waitFor();
+  const current = dialog.getByRole('radio', { name: 'The current draft', exact: true });
+  expect(await current.isChecked()).toBe(false);
+  // The focus goes to the choices, under the error that asks for one.
+  await page.waitForFunction((el) => el === document.activeElement, await current.elementHandle());
+  expect(await shownInDialogBody(page, 'Select the draft snapshot you intend to publish.')).toBe(true);
+  await screenshot(page, 'publish-deleted-snapshot-1280');
+  await page.keyboard.press('Escape');
 });

@@ -186,6 +186,23 @@ describe('Contact Responses', () => {
     await screenshot(page, 'inbox-360');
     await expectNoSeriousAxeViolations(page);
   });
+
+  // Last in this block: it adds messages the tests above count.
+  it('the sidebar badge agrees with the inbox as soon as the inbox loads, not at the next 60 s poll (QA walk-through)', async () => {
+    const page = await signIn('/admin/audit');
+    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('.admin-nav__badge')?.textContent === '1 unanswered');
+    await sendContactForm('Katherine Johnson', 'katherine@example.com', 'Could you do an evening at the lab?');
+    await sendContactForm('Dorothy Vaughan', 'dorothy@example.com', 'Our team would love a show.');
+    // The badge was read before they arrived and its poll is a minute away.
+    await expect(badge(page).textContent()).resolves.toBe('1 unanswered');
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /Contact Responses/ }).click();
+    await page.getByLabel('Show').selectOption({ label: 'Awaiting reply' });
+    await page.getByText('3 messages.').waitFor();
+    await page.waitForFunction(() => document.querySelector('.admin-nav__badge')?.textContent === '3 unanswered', undefined, { timeout: 10_000 });
+    await screenshot(page, 'inbox-badge-agrees-1280');
+  });
 });
 
 // Reads what the Contact Responses tests above did (the suite runs in file order, in one app).

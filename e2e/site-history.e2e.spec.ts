@@ -4,7 +4,7 @@
  * visitor's /?at=N show today's site), roll live back, restore into the draft, verify integrity.
  * Axe clean; 360 px without horizontal scroll.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,7 +42,11 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   await page.getByRole('list', { name: 'Changes: Published the current draft to live' }).getByText('“Spring Season”').waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await page.getByRole('link', { name: /Site history/ }).click();
+  // The subtitle offers what an admin may do there; the sidebar lists Site history under the Audit Log.
+  await page.getByRole('main').getByRole('link', { name: 'Site history: compare, view the site as it was, roll back' }).waitFor();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  expect(await nav.locator(':scope > ul > li > a').allTextContents()).toEqual(['General Settings', 'Page Configurations', 'Media Manager', 'Contact Responses', 'Audit Log']);
+  await nav.getByRole('link', { name: 'Site history' }).click();
   await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
   const timeline = page.getByRole('list', { name: 'Timeline of the live site' });
   const items = timeline.getByRole('listitem');
@@ -79,7 +83,11 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   await page.getByText(/^Live rolled back to the publish of /).waitFor();
   const live = (await (await fetch(`${suite.app.baseUrl}/api/settings?stage=live`)).json()) as { site_title: string };
   expect(live.site_title).toBe('Spring Season');
-  await page.getByText(/^Rolled live back to the publish of .+ UTC: Site title$/).first().waitFor();
+  // The server's sentence says UTC; the timeline reads it in local time, as every other date here.
+  const rolledBack = page.getByText(/^Rolled live back to the publish of .+: Site title$/).first();
+  await rolledBack.waitFor();
+  expect(await rolledBack.textContent()).not.toContain('UTC');
+  await expect(timeline.getByText(/UTC/).count()).resolves.toBe(0);
 
   // Restore the draft timeline's first point into the draft (needs the lock: take it first).
   await page.evaluate(() => fetch('/api/settings/lock/acquire', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ttlSeconds":300}' }));
@@ -93,6 +101,41 @@ test('compare, view as it was, roll back, restore and verify (1280 px)', async (
   await page.getByText(/^Verified: the log’s hash chain is intact over \d+ events\./).waitFor();
   await page.getByRole('button', { name: 'Copy head hash' }).waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("the checkpoint grows with the page's own rollback, and Download keeps the log's current one (QA walk-through)", async () => {
+  const page = await signIn('/admin/history');
+  await publishTitle(page, 'Checkpoint One');
+  await publishTitle(page, 'Checkpoint Two');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  await page.getByText(/^Show the checkpoint of \d+ events/).click();
+  const shown = page.getByLabel('Current checkpoint');
+  const sizeOf = (checkpoint: string | null) => Number(checkpoint?.split('\n')[1]);
+  const logCheckpoint = async () => (await fetch(`${suite.app.baseUrl}/api/log/checkpoint`)).text();
+  const before = sizeOf(await shown.textContent());
+  expect(await shown.textContent()).toBe(await logCheckpoint());
+
+  const items = page.getByRole('list', { name: 'Timeline of the live site' }).getByRole('listitem');
+  await items.nth(1).getByRole('button', { name: 'Roll back live to this publish' }).click();
+  await page.getByRole('dialog', { name: 'Roll back the live site?' }).getByRole('button', { name: 'Roll back live' }).click();
+  await page.getByText(/^Live rolled back to the publish of /).waitFor();
+  // The rollback appended events: the panel shows the log's checkpoint now, without a reload.
+  await page.waitForFunction((n) => Number(document.querySelector('[aria-label="Current checkpoint"]')?.textContent?.split('\n')[1]) > n, before);
+  expect(await shown.textContent()).toBe(await logCheckpoint());
+  await page.getByText(/^Show the checkpoint of \d+ events/).filter({ hasText: `of ${sizeOf(await shown.textContent())} events` }).waitFor();
+
+  // The log grows elsewhere meanwhile; the file kept is the checkpoint at the click, which the panel then shows.
+  const afterRollback = sizeOf(await shown.textContent());
+  await publishTitle(page, 'Checkpoint Three');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download checkpoint' }).click()]);
+  const kept = readFileSync((await download.path())!, 'utf8');
+  expect(kept).toBe(await logCheckpoint());
+  expect(sizeOf(kept)).toBeGreaterThan(afterRollback);
+  expect(download.suggestedFilename()).toBe(`punchline-checkpoint-${sizeOf(kept)}.txt`);
+  await page.waitForFunction((text) => document.querySelector('[aria-label="Current checkpoint"]')?.textContent === text, kept);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, 'site-history-checkpoint-after-rollback');
 });
 
 test('the history screen fits 360 px', async () => {

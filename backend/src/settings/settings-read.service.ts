@@ -151,14 +151,18 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The version of what the draft reads (0 before anything): the lock's event stream tells open
-   * editors when it moves, so a restore or save made elsewhere reaches them (issue 25).
+   * The versions of what each stage reads (0 before anything; the draft reads live until its first
+   * event): the lock's event stream tells open admin screens when either moves, so a restore or save
+   * made elsewhere reaches editors (issue 25) and a publish or rollback reaches every admin's shell.
    */
-  async draftVersion(): Promise<number> {
-    const { rows } = await this.db.query<{ version: number | string }>(
-      `SELECT version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} ORDER BY stage = 'draft' DESC LIMIT 1`,
-    );
-    return rows[0] ? Number(rows[0].version) : 0;
+  async stageVersions(): Promise<{ draft: number; live: number }> {
+    const { rows } = await this.db.query<{ stage: string; version: number | string }>(`SELECT stage, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')}`);
+    const version = (stage: string) => {
+      const row = rows.find((r) => r.stage === stage);
+      return row ? Number(row.version) : null;
+    };
+    const live = version('live') ?? 0;
+    return { draft: version('draft') ?? live, live };
   }
 
   /**

@@ -21,6 +21,18 @@ export function utcMinute(iso: unknown): string {
   return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'an unknown time';
 }
 
+const UTC_MINUTE = /\b(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\b/g;
+
+/**
+ * A summary the server wrote (instants as `utcMinute` writes them) with each instant passed through
+ * `time`: the screens that have only the sentence, not the event (Site history's timeline), show
+ * the admin's local time as the Audit Log does (issue 25). The API keeps UTC: one reading for every
+ * client, export and search.
+ */
+export function withLocalTimes(summary: string, time: (iso: string) => string): string {
+  return summary.replace(UTC_MINUTE, (_whole, day: string, clock: string) => time(`${day}T${clock}:00.000Z`));
+}
+
 /** Field names as the editing screens label them; the first few, then 'and N more'. */
 export function fieldList(fields: readonly string[]): string {
   const labels = fields.map((f) => (SETTINGS_FIELD_LABELS as Record<string, string>)[f] ?? f);

@@ -1,4 +1,4 @@
-import { actionLabel, lockHoldingSummary, searchableWords, summarizeEvent } from './event-summary';
+import { actionLabel, lockHoldingSummary, searchableWords, summarizeEvent, withLocalTimes } from './event-summary';
 
 describe('summarizeEvent: one sentence per event', () => {
   it('names the fields a save changed, in the screens’ words, and says when nothing changed', () => {
@@ -49,5 +49,19 @@ describe('summarizeEvent: one sentence per event', () => {
 
   it('gives the search every word an admin reads for the entry', () => {
     expect(searchableWords('DraftSaved', { changes: { hero_title: 'x' } })).toBe('Draft saved · Saved the draft: Hero title · Hero title');
+  });
+});
+
+describe('withLocalTimes: a server sentence in the reader’s clock', () => {
+  it('passes every UTC instant the summary wrote through the clock, and nothing else', () => {
+    const server = summarizeEvent('LiveRolledBack', { toOccurredAt: '2026-12-06T04:07:31.000Z', changes: { site_title: 'A' } });
+    expect(server).toBe('Rolled live back to the publish of 2026-12-06 04:07 UTC: Site title');
+    expect(withLocalTimes(server, (iso) => `<${iso}>`)).toBe('Rolled live back to the publish of <2026-12-06T04:07:00.000Z>: Site title');
+    // Both instants of one sentence; a date without its 'UTC' is not an instant the summary wrote.
+    expect(withLocalTimes('from 2026-01-02 03:04 UTC to 2026-01-02 05:06 UTC', () => 'T')).toBe('from T to T');
+    expect(withLocalTimes("Saved snapshot '2026-01-02 03:04'", () => 'T')).toBe("Saved snapshot '2026-01-02 03:04'");
+    // The same clock the screen applies to an event's data gives the same words.
+    const clock = (iso: unknown) => `at ${String(iso).slice(0, 16)}`;
+    expect(withLocalTimes(server, clock)).toBe(summarizeEvent('LiveRolledBack', { toOccurredAt: '2026-12-06T04:07:00.000Z', changes: { site_title: 'A' } }, { time: clock }));
   });
 });

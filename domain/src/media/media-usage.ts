@@ -47,11 +47,15 @@ const GROUP_LABELS: Record<SettingsGroup, string> = {
 /** The last key of a reference, as a person names it. */
 const KEY_WORDS: Record<string, string> = { image_url: 'Image', photo_url: 'Photo', url: 'Link', link: 'Link', buy_url: 'Buy link', link_url: 'Link', hero_image_url: 'Hero image' };
 
-/** An item's own name, for 'item 3 (Canvas Tote)'. */
+/**
+ * An item's own name, for 'item 3 (Canvas Tote)'. `name` comes first: a team member's `title` is
+ * their role ('Host'), which names the person less well than their name; without a name the role
+ * does, and without either the position alone.
+ */
 function itemName(item: unknown): string {
   if (!item || typeof item !== 'object') return '';
   const record = item as Record<string, unknown>;
-  for (const key of ['title', 'name', 'label']) {
+  for (const key of ['name', 'title', 'label']) {
     const value = record[key];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }

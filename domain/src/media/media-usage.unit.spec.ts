@@ -37,6 +37,14 @@ describe('referenceLocation (issue 12 point 5: words, not paths)', () => {
     expect(referenceLocation('merch', merch, 'merch_items[2].image_url')).toBe('Merch › item 3 (Canvas Tote) › Image');
     expect(referenceLocation('branding', {}, 'logo_url')).toBe('Branding › Logo');
   });
+
+  it("names a team member by their name, else by their role (their 'title'), else by position alone", () => {
+    const member = (name: string, title: string) => ({ name, title, bio: '', photo_url: 'x', socials: [] });
+    const about = { about_team: [member('Grace QA', 'Host'), member('', 'Producer'), member(' ', '')] } as unknown as Partial<SettingsRecord>;
+    expect(referenceLocation('about', about, 'about_team[0].photo_url')).toBe('About › item 1 (Grace QA) › Photo');
+    expect(referenceLocation('about', about, 'about_team[1].photo_url')).toBe('About › item 2 (Producer) › Photo');
+    expect(referenceLocation('about', about, 'about_team[2].photo_url')).toBe('About › item 3 › Photo');
+  });
 });
 
 describe('mediaUsageByPath', () => {

@@ -47,7 +47,7 @@ export default function AdminApp() {
               <Route path="media" element={<MediaManagerPage />} />
               <Route path="contact-responses" element={<ContactResponsesPage />} />
               <Route path="audit" element={<AuditLogPage />} />
-              {/* Reached from the Audit Log; SPEC §2's five sidebar links stay as they are. */}
+              {/* Listed under the Audit Log in the sidebar; SPEC §2's five links stay as they are. */}
               <Route path="history" element={<SiteHistoryPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />

@@ -22,6 +22,26 @@ export function errorText(result: Pick<ApiResult, 'status' | 'error'>, fallback?
   return result.error ?? fallback ?? requestFailedText(result.status);
 }
 
+type DeniedListener = (path: string) => void;
+
+const deniedListeners = new Set<DeniedListener>();
+
+/**
+ * Calls `listener` with the path of every call the server answers 403 (not the sign-in calls of
+ * /api/auth/, which say who is signed in rather than refuse). The admin gate asks /api/auth/me again
+ * then: an admin taken off the allowlist meanwhile is refused by every admin route and must see the
+ * sign-in prompt, not a shell of red 'Admin access required.' texts. Answers the unsubscribe.
+ */
+export function onAccessDenied(listener: DeniedListener): () => void {
+  deniedListeners.add(listener);
+  return () => deniedListeners.delete(listener);
+}
+
+function noteStatus(path: string, status: number): void {
+  if (status !== 403 || path.startsWith('/api/auth/')) return;
+  for (const listener of deniedListeners) listener(path);
+}
+
 function errorOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const error = (body as { error?: unknown }).error;
@@ -43,6 +63,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     if (init.signal?.aborted) throw error;
     return { ok: false, status: 0, body: null, error: null, errorBody: null };
   }
+  noteStatus(path, response.status);
   let parsed: unknown = null;
   try {
     const text = await response.text();
@@ -67,6 +88,7 @@ export interface Download {
 export async function apiDownload(path: string): Promise<Download> {
   try {
     const response = await fetch(path, { credentials: 'include' });
+    noteStatus(path, response.status);
     if (!response.ok) return { ok: false, status: response.status, blob: null, disposition: null };
     return { ok: true, status: response.status, blob: await response.blob(), disposition: response.headers.get('content-disposition') };
   } catch {

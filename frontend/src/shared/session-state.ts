@@ -31,6 +31,18 @@ export function sessionFrom(body: unknown): SessionSnapshot {
   return { user: { email, name: str(u.name), picture: str(u.picture) }, isAdmin: b.isAdmin === true, isAuditor: b.isAdmin !== true && b.isAuditor === true, sessionTimeoutMinutes: minutes };
 }
 
+/** Whether two readings of /api/auth/me say the same (a re-check that changes nothing keeps the old one, and renders nothing). */
+export function sameSession(a: SessionSnapshot, b: SessionSnapshot): boolean {
+  return (
+    a.isAdmin === b.isAdmin &&
+    a.isAuditor === b.isAuditor &&
+    a.sessionTimeoutMinutes === b.sessionTimeoutMinutes &&
+    a.user?.email === b.user?.email &&
+    a.user?.name === b.user?.name &&
+    a.user?.picture === b.user?.picture
+  );
+}
+
 /** SPEC §4: logout lands on /admin from an admin path, otherwise on /. */
 export function logoutDestination(pathname: string): '/admin' | '/' {
   return pathname === '/admin' || pathname.startsWith('/admin/') ? '/admin' : '/';

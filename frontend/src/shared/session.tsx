@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiRequest } from './api';
-import { SIGNED_OUT, type SessionSnapshot, type SessionUser, logoutDestination, sessionFrom } from './session-state';
+import { SIGNED_OUT, type SessionSnapshot, type SessionUser, logoutDestination, sameSession, sessionFrom } from './session-state';
 
 export type { SessionUser } from './session-state';
 
@@ -33,7 +33,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const mine = ++generation.current;
     const result = await apiRequest('GET', '/api/auth/me');
     if (mine !== generation.current) return;
-    setSnapshot(result.ok ? sessionFrom(result.body) : SIGNED_OUT);
+    const next = result.ok ? sessionFrom(result.body) : SIGNED_OUT;
+    setSnapshot((current) => (sameSession(current, next) ? current : next));
     setStatus('ready');
   }, []);
 

@@ -17,16 +17,19 @@ export interface LockListener {
    * another tab or by another admin, so an open editor can reload or offer to.
    */
   draft?: (version: number) => void;
+  /** Told the live version now and whenever it moves: a publish (scheduled ones too) or a rollback, wherever made. */
+  live?: (version: number) => void;
   /** Called when the app shuts down, so an open stream ends instead of holding the server open. */
   end?: () => void;
 }
 
 /**
- * Tells open editors when the draft lock changes (issue 12 point 4) and when the draft does (issue 25), so a freed lock reaches the
+ * Tells open editors when the draft lock changes (issue 12 point 4) and when the draft does (issue 25),
+ * and every open admin screen when live does (the shell's quick links follow it), so a freed lock reaches the
  * other admin within a second or two instead of at SPEC's 90 s poll. The lock lives in the read
  * model; every projector batch announces itself on rm_projected (on PostgreSQL to every instance),
  * and a lock also changes without any event when it expires, so a timer looks again at its expiry.
- * Reads happen only while at least one editor watches.
+ * Reads happen only while at least one admin screen watches.
  */
 @Injectable()
 export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
@@ -35,6 +38,7 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
   private last: string | null = null;
   private current: DraftLockView | null = null;
   private draftVersion: number | null = null;
+  private liveVersion: number | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
   private fallbackTimer: ReturnType<typeof setInterval> | null = null;
@@ -68,11 +72,13 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.listeners.size === 1) {
       this.last = null;
       this.draftVersion = null;
+      this.liveVersion = null;
       this.fallbackTimer = setInterval(() => void this.check(), FALLBACK_CHECK_MS);
       await this.check();
     }
     listener(this.current);
     if (this.draftVersion !== null) listener.draft?.(this.draftVersion);
+    if (this.liveVersion !== null) listener.live?.(this.liveVersion);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stopTimers();
@@ -102,7 +108,7 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async readAndTell(): Promise<void> {
-    const [lock, draftVersion] = await Promise.all([this.reads.getNamedLock(this.clock.now()), this.reads.draftVersion()]);
+    const [lock, versions] = await Promise.all([this.reads.getNamedLock(this.clock.now()), this.reads.stageVersions()]);
     this.scheduleExpiryCheck(lock);
     const key = canonicalJson(lock);
     if (key !== this.last) {
@@ -110,9 +116,13 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
       this.current = lock;
       for (const listener of this.listeners) listener(lock);
     }
-    if (draftVersion !== this.draftVersion) {
-      this.draftVersion = draftVersion;
-      for (const listener of this.listeners) listener.draft?.(draftVersion);
+    if (versions.draft !== this.draftVersion) {
+      this.draftVersion = versions.draft;
+      for (const listener of this.listeners) listener.draft?.(versions.draft);
+    }
+    if (versions.live !== this.liveVersion) {
+      this.liveVersion = versions.live;
+      for (const listener of this.listeners) listener.live?.(versions.live);
     }
   }
 

@@ -1,10 +1,10 @@
-/** Streams one session may hold open: a few tabs of the editor (issue 24 point 4). */
+/** Streams one session may hold open: a few admin tabs, each holding one (issue 24 point 4). */
 export const LOCK_STREAMS_PER_SESSION = 5;
 /** Streams one process holds open: far above a collective's admins, far below what hurts memory. */
 export const LOCK_STREAMS_PER_PROCESS = 200;
 
 export const STREAM_TEXTS = {
-  perSession: `Too many open lock streams for this session (at most ${LOCK_STREAMS_PER_SESSION}): close another tab of the editor and try again.`,
+  perSession: `Too many open lock streams for this session (at most ${LOCK_STREAMS_PER_SESSION}): close another admin tab and try again.`,
   perProcess: 'Too many open lock streams on this server right now: try again in a minute.',
 } as const;
 

@@ -20,12 +20,14 @@ export class WatchLockHttpController {
   /**
    * Server-sent events (issue 12 point 4): `event: lock` with `{lock}` (as GET /api/settings/lock)
    * now and on every change; `event: draft` with `{version}` (the draft's version, issue 25) now and
-   * whenever the draft changes, whoever changed it. For EventSource clients only: anything that does not ask for
-   * text/event-stream gets a 406 with a message rather than a response that never ends. At most
+   * whenever the draft changes, whoever changed it; `event: live` with `{version}` likewise for live
+   * (a publish or rollback made anywhere: the admin shell's quick links follow it). For EventSource
+   * clients only: anything that does not ask for text/event-stream gets a 406 with a message rather
+   * than a response that never ends. At most
    * a few streams per session and a bounded number per process: the newest is refused with 429.
    */
   @Get()
-  @ApiOkResponse({ description: 'text/event-stream of `lock` events ({lock: {holder_email, holder_name, acquired_at, expires_at} | null}) and `draft` events ({version})' })
+  @ApiOkResponse({ description: 'text/event-stream of `lock` events ({lock: {holder_email, holder_name, acquired_at, expires_at} | null}), `draft` events ({version}) and `live` events ({version})' })
   async events(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
       throw new DomainError('NOT_ACCEPTABLE', 'This is an event stream: ask for it with Accept: text/event-stream (EventSource does).');
@@ -42,6 +44,7 @@ export class WatchLockHttpController {
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const send: LockListener = Object.assign((lock: unknown) => void res.write(`event: lock\ndata: ${JSON.stringify({ lock })}\n\n`), {
       draft: (version: number) => void res.write(`event: draft\ndata: ${JSON.stringify({ version })}\n\n`),
+      live: (version: number) => void res.write(`event: live\ndata: ${JSON.stringify({ version })}\n\n`),
       end: () => {
         clearInterval(heartbeat);
         res.end();

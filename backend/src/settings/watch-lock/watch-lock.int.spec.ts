@@ -1,11 +1,13 @@
 import { http, signIn } from '../../test-support/test-app';
 import { databaseKinds } from '../../test-support/test-database';
 import { LOCK_STREAMS_PER_SESSION, STREAM_TEXTS } from './stream-slots';
-import { ADMIN_A, ADMIN_B, saveDraft, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
+import { ADMIN_A, ADMIN_B, lockAndSave, saveDraft, type SettingsApp, settingsAppForSuite } from '../test-support/settings-app.test-kit';
 
 interface LockEvent {
+  /** Which event it was: `lock`, `draft` (issue 25) or `live`. */
+  event: string;
   lock?: { holder_email: string; holder_name?: string | null; acquired_at: string; expires_at: string } | null;
-  /** `event: draft` (issue 25). */
+  /** `event: draft` and `event: live`. */
   version?: number;
 }
 
@@ -29,7 +31,8 @@ async function openLockEvents(baseUrl: string, cookie: string) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if ((block.includes('event: lock') || block.includes('event: draft')) && data) events.push(JSON.parse(data.slice(6)) as LockEvent);
+        const event = /^event: (lock|draft|live)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, ...(JSON.parse(data.slice(6)) as Omit<LockEvent, 'event'>) });
       }
     }
   })();
@@ -61,7 +64,7 @@ describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => 
   it('tells a watching editor the lock now, when another admin takes it, and when it is released (well within 2 s)', async () => {
     const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
     try {
-      expect((await watcher.next((e) => 'lock' in e)).event).toEqual({ lock: null });
+      expect((await watcher.next((e) => 'lock' in e)).event).toEqual({ event: 'lock', lock: null });
       expect((await s.b.post('/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
       const taken = await watcher.next((e) => e.lock?.holder_email === ADMIN_B);
       expect(taken.event.lock).toMatchObject({ holder_email: ADMIN_B, acquired_at: expect.any(String), expires_at: expect.any(String) });
@@ -83,14 +86,28 @@ describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => 
     const named = http(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_B, 'Bea Booker'));
     const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
     try {
-      const first = (await watcher.next((e) => typeof e.version === 'number')).event.version!;
+      const first = (await watcher.next((e) => e.event === 'draft')).event.version!;
       const taken = await named.post('/api/settings/lock/acquire', { ttlSeconds: 300 });
       expect(taken.body.lock).toMatchObject({ holder_email: ADMIN_B, holder_name: 'Bea Booker' });
       expect((await watcher.next((e) => e.lock?.holder_email === ADMIN_B)).event.lock).toMatchObject({ holder_name: 'Bea Booker' });
       expect((await saveDraft(named, { hero_title: `Changed elsewhere ${Date.now()}` })).status).toBe(200);
-      const moved = await watcher.next((e) => typeof e.version === 'number' && e.version > first);
+      const moved = await watcher.next((e) => e.event === 'draft' && e.version! > first);
       expect(moved.afterMs).toBeLessThan(2_000);
       expect((await s.a.get('/api/settings/lock')).body.lock).toMatchObject({ holder_email: ADMIN_B, holder_name: 'Bea Booker' });
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('tells every watching admin when live changes, a publish made by another admin included', async () => {
+    const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
+    try {
+      const first = (await watcher.next((e) => e.event === 'live')).event.version!;
+      await lockAndSave(s.b, { site_title: `Live elsewhere ${Date.now()}` });
+      expect((await s.b.post('/api/settings/publish', {})).status).toBe(200);
+      const moved = await watcher.next((e) => e.event === 'live');
+      expect(moved.event.version).toBeGreaterThan(first);
+      expect(moved.afterMs).toBeLessThan(2_000);
     } finally {
       await watcher.close();
     }

@@ -10,6 +10,7 @@ import {
   AUDIT_TEXTS,
   auditFrom,
   auditPath,
+  historyLinkText,
   historyStageOf,
   initialAuditFilters,
   localSummary,
@@ -21,6 +22,7 @@ import {
 } from './audit-log.state';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { formatWhen } from '../../shared/format-when';
+import { useSession } from '../../shared/session';
 import { Link } from 'react-router';
 import { LoadedChanges } from '../history/change-list';
 import { useFilters } from '../ui/use-filters';
@@ -36,6 +38,7 @@ const DIRECTION_OPTIONS: SelectOption<AuditFilters['direction']>[] = [
 
 /** SPEC §2 "Audit Log": every recorded action, filterable by actor, action and text. */
 export function AuditLogPage() {
+  const { isAuditor } = useSession();
   const [filters, set] = useFilters<AuditFilters>(initialAuditFilters);
   const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
   const id = useId();
@@ -55,7 +58,7 @@ export function AuditLogPage() {
         <h1 className="admin-screen__title">Audit Log</h1>
         <p className="admin-screen__lead">
           Every change, sign-in and contact message, as it was recorded. Entries cannot be edited or removed.{' '}
-          <Link to="/admin/history">Site history: compare, view the site as it was, roll back</Link>
+          <Link to="/admin/history">{historyLinkText(isAuditor)}</Link>
         </p>
         <ExportDownload className="al-export" />
       </header>

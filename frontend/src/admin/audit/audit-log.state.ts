@@ -102,3 +102,8 @@ export function localSummary(entry: Pick<AuditEntry, 'action' | 'meta' | 'summar
   if (entry.lock_holding) return lockHoldingSummary(entry.lock_holding, (iso) => clockTime(iso, locale));
   return summarizeEvent(entry.action, entry.meta, { time: (iso) => (typeof iso === 'string' ? formatWhen(iso, { locale }) : 'an unknown time') });
 }
+
+/** The Audit Log's link to Site history, naming what it offers this reader: auditors read only (DESIGN §15), so no rollback is promised them. */
+export function historyLinkText(isAuditor: boolean): string {
+  return isAuditor ? 'Site history: compare and view the site as it was' : 'Site history: compare, view the site as it was, roll back';
+}

@@ -1,5 +1,5 @@
 import {
-  historyStageOf, auditFrom, auditPath, initialAuditFilters, localSummary, metaDetail, optionsWith } from './audit-log.state';
+  historyLinkText, historyStageOf, auditFrom, auditPath, initialAuditFilters, localSummary, metaDetail, optionsWith } from './audit-log.state';
 
 describe('auditPath', () => {
   it('asks for 100 newest by default (SPEC §7, §9)', () => {
@@ -60,5 +60,12 @@ describe('optionsWith', () => {
     expect(optionsWith(['a', 'b'], 'c')).toEqual(['c', 'a', 'b']);
     expect(optionsWith(['a', 'b'], 'a')).toEqual(['a', 'b']);
     expect(optionsWith([], '')).toEqual([]);
+  });
+});
+
+describe('the link to Site history (DESIGN §15)', () => {
+  it('promises a rollback to admins only', () => {
+    expect(historyLinkText(false)).toBe('Site history: compare, view the site as it was, roll back');
+    expect(historyLinkText(true)).toBe('Site history: compare and view the site as it was');
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { api, errorText } from '../../shared/api';
+import { formatWhen } from '../../shared/format-when';
 import '../ui/ui.css';
 import './backups.css';
 
@@ -135,20 +136,24 @@ export function BackupsPanel() {
                 </tr>
               </thead>
               <tbody>
-                {phase.data.backups.map((backup) => (
-                  <tr key={backup.name}>
-                    <td>
-                      <time dateTime={backup.created_at}>{new Date(backup.created_at).toLocaleString()}</time>
-                    </td>
-                    <td>{formatSize(backup.size)}</td>
-                    <td>
-                      <a className="admin-button admin-button--small" href={`/api/admin/backups/${encodeURIComponent(backup.name)}/download`} download={backup.name}
-                        aria-label={`Download the backup of ${new Date(backup.created_at).toLocaleString()}`}>
-                        Download
-                      </a>
-                    </td>
-                  </tr>
-                ))}
+                {phase.data.backups.map((backup) => {
+                  // Seconds: two backups taken a moment apart must not read the same.
+                  const taken = formatWhen(backup.created_at, { seconds: true });
+                  return (
+                    <tr key={backup.name}>
+                      <td>
+                        <time dateTime={backup.created_at}>{taken}</time>
+                      </td>
+                      <td>{formatSize(backup.size)}</td>
+                      <td>
+                        <a className="admin-button admin-button--small" href={`/api/admin/backups/${encodeURIComponent(backup.name)}/download`} download={backup.name}
+                          aria-label={`Download the backup of ${taken}`}>
+                          Download
+                        </a>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           )}

@@ -52,7 +52,17 @@ export function ContactResponsesPage() {
   const { sort, responded, limit } = filters;
   const applied = { q, sort, responded, limit };
   const key = queryKeys.inbox(applied);
-  const query = useQuery({ queryKey: key, queryFn: getJson(contactResponsesPath(applied), inboxFrom, CONTACT_RESPONSE_TEXTS.loadFailed), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async (context) => {
+      const loaded = await getJson(contactResponsesPath(applied), inboxFrom, CONTACT_RESPONSE_TEXTS.loadFailed)(context);
+      // The sidebar's count of unanswered messages is read again with every fresh list: otherwise it
+      // could say 1 beside a list of 3 new messages until its next 60 s poll.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pendingResponses });
+      return loaded;
+    },
+    placeholderData: keepPreviousData,
+  });
   const view = listView(query);
   const inbox = view.data ?? EMPTY_INBOX;
 

@@ -50,6 +50,11 @@ export const queryKeys = {
   /** The records the publish dialog compares (live, the draft as the site reads it, one snapshot). */
   publishPreview: ['editor', 'publish-preview'] as const,
   publishRecord: (source: string) => ['editor', 'publish-preview', source] as const,
+  /** The live settings the shell reads its quick links from; a publish or rollback, here or elsewhere, refreshes them. */
+  liveSettings: ['live-settings'] as const,
+  /** DESIGN §15: the signed checkpoint of the log; every action that appends events makes it stale. */
+  logCheckpoint: ['log', 'checkpoint'] as const,
+  logPublicKey: ['log', 'public-key'] as const,
   audit: (filters: { actor: string; action: string; q: string; limit: number; direction: string; contentOnly: boolean }) => ['audit', filters] as const,
 };
 

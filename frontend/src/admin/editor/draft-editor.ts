@@ -262,14 +262,26 @@ export function publishedNoticeText(choice: PublishChoice): string {
   return choice.kind === 'snapshot' ? `Published snapshot '${choice.name}' to live.` : 'Published the current draft to live.';
 }
 
+/** The controls of the publish dialog that can stop a publish (SPEC §5), in the dialog's order. */
+export type PublishProblem = 'choice' | 'review';
+
 /**
- * SPEC §5 publish dialog messages; empty when the choice may be published. A snapshot that is no
+ * SPEC §5: what stops publishing `choice`; empty when it may be published. A snapshot that is no
  * longer listed (deleted meanwhile) counts as no selection.
  */
-export function publishChoiceErrors(input: { choice: PublishChoice | null; snapshotIds: readonly string[]; reviewed: boolean }): string[] {
-  const errors: string[] = [];
+export function publishChoiceProblems(input: { choice: PublishChoice | null; snapshotIds: readonly string[]; reviewed: boolean }): PublishProblem[] {
+  const problems: PublishProblem[] = [];
   const { choice } = input;
-  if (choice === null || (choice.kind === 'snapshot' && !input.snapshotIds.includes(choice.id))) errors.push(EDITOR_TEXTS.selectSnapshot);
-  if (!input.reviewed) errors.push(choice?.kind === 'current' ? EDITOR_TEXTS.confirmReviewedDraft : EDITOR_TEXTS.confirmReviewed);
-  return errors;
+  if (choice === null || (choice.kind === 'snapshot' && !input.snapshotIds.includes(choice.id))) problems.push('choice');
+  if (!input.reviewed) problems.push('review');
+  return problems;
+}
+
+/**
+ * A problem's SPEC §5 text, worded for the choice as it is now: the review box's label changes with
+ * the choice, and its error must say the same thing.
+ */
+export function publishProblemText(problem: PublishProblem, choice: PublishChoice | null): string {
+  if (problem === 'choice') return EDITOR_TEXTS.selectSnapshot;
+  return choice?.kind === 'current' ? EDITOR_TEXTS.confirmReviewedDraft : EDITOR_TEXTS.confirmReviewed;
 }

@@ -11,7 +11,8 @@ import {
   isDirty,
   currentDraftOptionLabel,
   pageThemeEnabled,
-  publishChoiceErrors,
+  publishChoiceProblems,
+  publishProblemText,
   publishedNoticeText,
   publishReviewLabel,
   recordForSave,
@@ -164,21 +165,27 @@ describe('publish', () => {
   });
 
   it('asks for a choice and for the review box (SPEC §5); the current draft is a valid choice with or without snapshots', () => {
-    expect(publishChoiceErrors({ choice: null, snapshotIds: ['v1', 'v2'], reviewed: false })).toEqual([
-      'Select the draft snapshot you intend to publish.',
-      "Confirm that you've reviewed the selected draft snapshot.",
-    ]);
-    expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
-    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
-    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: true })).toEqual([]);
-    expect(publishChoiceErrors({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: false })).toEqual(["Confirm that you've reviewed the current draft."]);
-    expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1'], reviewed: false })).toEqual(["Confirm that you've reviewed the selected draft snapshot."]);
+    expect(publishChoiceProblems({ choice: null, snapshotIds: ['v1', 'v2'], reviewed: false })).toEqual(['choice', 'review']);
+    expect(publishChoiceProblems({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
+    expect(publishChoiceProblems({ choice: CURRENT_DRAFT, snapshotIds: ['v1', 'v2'], reviewed: true })).toEqual([]);
+    expect(publishChoiceProblems({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: true })).toEqual([]);
+    expect(publishChoiceProblems({ choice: CURRENT_DRAFT, snapshotIds: [], reviewed: false })).toEqual(['review']);
+    expect(publishChoiceProblems({ choice: { kind: 'snapshot', id: 'v1', name: 'A' }, snapshotIds: ['v1'], reviewed: false })).toEqual(['review']);
   });
 
   it('treats a snapshot that is no longer listed as no selection', () => {
-    expect(publishChoiceErrors({ choice: { kind: 'snapshot', id: 'gone', name: 'Old' }, snapshotIds: ['v1'], reviewed: true })).toEqual([
-      'Select the draft snapshot you intend to publish.',
-    ]);
+    expect(publishChoiceProblems({ choice: { kind: 'snapshot', id: 'gone', name: 'Old' }, snapshotIds: ['v1'], reviewed: true })).toEqual(['choice']);
+  });
+
+  it('words each problem with the SPEC §5 texts, the review one for the choice as it is now (as the box is labelled)', () => {
+    expect(publishProblemText('choice', null)).toBe('Select the draft snapshot you intend to publish.');
+    expect(publishProblemText('review', CURRENT_DRAFT)).toBe("Confirm that you've reviewed the current draft.");
+    expect(publishProblemText('review', { kind: 'snapshot', id: 'v1', name: 'A' })).toBe("Confirm that you've reviewed the selected draft snapshot.");
+    expect(publishProblemText('review', null)).toBe("Confirm that you've reviewed the selected draft snapshot.");
+    for (const choice of [CURRENT_DRAFT, { kind: 'snapshot', id: 'v1', name: 'A' } as const]) {
+      // The error repeats the box's own words: 'I have reviewed X.' ↔ "Confirm that you've reviewed X."
+      expect(publishProblemText('review', choice).replace("Confirm that you've", 'I have')).toBe(publishReviewLabel(choice));
+    }
   });
 
   it('names the current draft option, the review box and the success notice after the choice (issue 12)', () => {

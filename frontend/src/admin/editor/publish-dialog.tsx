@@ -5,14 +5,16 @@
  * snapshot. Draft snapshots follow as further choices.
  */
 import type { SettingsRecord, SettingsVersionView } from '@punchline/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   CURRENT_DRAFT,
   currentDraftOptionLabel,
-  publishChoiceErrors,
+  publishChoiceProblems,
+  publishProblemText,
   publishReviewLabel,
   changesForSave,
   type PublishChoice,
+  type PublishProblem,
 } from './draft-editor';
 import { useEditor } from './editor-context';
 import { EDITOR_TEXTS } from './editor-texts';
@@ -57,29 +59,97 @@ function usePublishPreview(open: boolean, choice: PublishChoice | null, draftOnS
   }, [live.error, live.data, target.error, target.data, snapshotId, draftOnScreen, baseline, pinned]);
 }
 
+/** What stops a publish, by control: the two of SPEC §5 and a scheduled time that is missing or past. */
+type DialogProblem = PublishProblem | 'time';
+
+/** The dialog's order: the first problem shown is the one that gets the focus. */
+const PROBLEM_ORDER: readonly DialogProblem[] = ['choice', 'time', 'review'];
+
+const NO_PROBLEMS: ReadonlySet<DialogProblem> = new Set();
+
+const without = (problems: ReadonlySet<DialogProblem>, ...gone: DialogProblem[]): ReadonlySet<DialogProblem> =>
+  gone.some((p) => problems.has(p)) ? new Set([...problems].filter((p) => !gone.includes(p))) : problems;
+
 export function PublishDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { editor, lock } = useEditor();
   const [timing, setTiming] = useState<PublishTiming>({ kind: 'now' });
   const list = useSnapshotList({ draftOnly: true, enabled: open });
-  const versions = list.data ?? [];
+  const versions = useMemo(() => list.data ?? [], [list.data]);
   const [choice, setChoice] = useState<PublishChoice | null>(CURRENT_DRAFT);
   const [reviewed, setReviewed] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  // Which controls show their error; the texts are worded at render time, for the choice as it is then.
+  const [problems, setProblems] = useState<ReadonlySet<DialogProblem>>(NO_PROBLEMS);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
+  const reviewRef = useRef<HTMLInputElement>(null);
+  const choicesRef = useRef<HTMLFieldSetElement>(null);
+  const timeRef = useRef<HTMLInputElement>(null);
   const reviewId = useId();
   const groupId = useId();
-  const errorsId = useId();
+  const choiceErrorId = useId();
+  const timeErrorId = useId();
+  const reviewErrorId = useId();
+  // The problem whose control takes the focus once its error is rendered.
+  const [revealing, setRevealing] = useState<DialogProblem | null>(null);
 
   useEffect(() => {
     if (!open) return;
     setChoice(CURRENT_DRAFT);
     setTiming({ kind: 'now' });
     setReviewed(false);
-    setErrors([]);
+    setProblems(NO_PROBLEMS);
     setSubmitError(null);
   }, [open]);
+
+  /**
+   * The problem's control takes the focus and its error is scrolled into the dialog's view: with a
+   * long list of changes the review box sits at the bottom of the scrolled body, and an error added
+   * below it was hidden by the footer while the focus stayed on the button.
+   */
+  const reveal = useCallback(
+    (problem: DialogProblem) => {
+      const control =
+        problem === 'review'
+          ? reviewRef.current
+          : problem === 'time'
+            ? timeRef.current
+            : (choicesRef.current?.querySelector<HTMLInputElement>('input:checked') ?? choicesRef.current?.querySelector<HTMLInputElement>('input'));
+      control?.focus();
+      document.getElementById({ choice: choiceErrorId, time: timeErrorId, review: reviewErrorId }[problem])?.scrollIntoView({ block: 'nearest' });
+    },
+    [choiceErrorId, timeErrorId, reviewErrorId],
+  );
+  useEffect(() => {
+    if (revealing === null) return;
+    reveal(revealing);
+    setRevealing(null);
+  }, [revealing, reveal]);
+
+  // A reloaded list without the chosen snapshot (another admin deleted it): nothing stays chosen,
+  // rather than a radio that publishes 'Snapshot not found.' however often it is tried.
+  const listed = list.phase === 'ready' ? versions : null;
+  useEffect(() => {
+    if (listed === null || choice?.kind !== 'snapshot' || listed.some((v) => v.id === choice.id)) return;
+    setChoice(null);
+    setProblems((current) => new Set(current).add('choice'));
+    setRevealing('choice');
+  }, [listed, choice]);
+
+  const choose = (next: PublishChoice) => {
+    setChoice(next);
+    // Errors about the previous choice (the review one named it) no longer apply.
+    setProblems((current) => without(current, 'choice', 'review'));
+    setSubmitError(null);
+  };
+  const tickReviewed = (checked: boolean) => {
+    setReviewed(checked);
+    if (checked) setProblems((current) => without(current, 'review'));
+  };
+  const changeTiming = (next: PublishTiming) => {
+    setTiming(next);
+    setProblems((current) => without(current, 'time'));
+  };
 
   const willSaveFirst = editor.state.stage === 'draft' && lock.state.status === 'mine' && editor.dirty;
   // In the Draft view without edits that stay behind, the screen shows exactly the draft that would go live.
@@ -89,10 +159,13 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
   const submit = async () => {
     // A double click or Enter held down must not publish twice (SPEC §4).
     if (submittingRef.current) return;
-    const timeProblem = scheduleTimeError(timing, new Date());
-    const problems = [...publishChoiceErrors({ choice, snapshotIds: versions.map((v) => v.id), reviewed }), ...(timeProblem ? [timeProblem] : [])];
-    setErrors(problems);
-    if (problems.length > 0 || choice === null) return;
+    const found = new Set<DialogProblem>(publishChoiceProblems({ choice, snapshotIds: versions.map((v) => v.id), reviewed }));
+    if (scheduleTimeError(timing, new Date())) found.add('time');
+    if (found.size > 0 || choice === null) {
+      setProblems(found);
+      setRevealing(PROBLEM_ORDER.find((p) => found.has(p)) ?? null);
+      return;
+    }
     submittingRef.current = true;
     setSubmitting(true);
     setSubmitError(null);
@@ -101,12 +174,21 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     submittingRef.current = false;
     setSubmitting(false);
     if (outcome.ok) onClose();
-    else setSubmitError(outcome.message);
+    else {
+      setSubmitError(outcome.message);
+      // A snapshot refused ('Snapshot not found.') may have been deleted meanwhile: the list is read again.
+      if (choice.kind === 'snapshot') list.retry();
+    }
   };
 
   const canSubmit = list.phase === 'ready' && !submitting;
   const isCurrent = choice?.kind === 'current';
   const submitLabel = timing.kind === 'scheduled' ? (submitting ? 'Scheduling…' : 'Schedule publish') : submitting ? 'Publishing…' : 'Publish to Live';
+  const problemText = (problem: DialogProblem): string | null => {
+    if (!problems.has(problem)) return null;
+    return problem === 'time' ? scheduleTimeError(timing, new Date()) : publishProblemText(problem, choice);
+  };
+  const reviewError = problemText('review');
 
   return (
     <ModalDialog
@@ -129,7 +211,6 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
       <form
         id={`${groupId}-form`}
         noValidate
-        aria-describedby={errors.length > 0 ? errorsId : undefined}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -137,23 +218,31 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
       >
         <p className="kit-dialog__message">Publishing copies a draft to the live site that every visitor sees.</p>
         {willSaveFirst ? <p className="kit-message kit-message--info">Your unsaved changes will be saved to the draft first.</p> : null}
-        <DraftChoices list={list} choice={choice} onChoose={setChoice} willSaveFirst={willSaveFirst} groupId={groupId} />
-        <WhenChoices timing={timing} onChange={setTiming} isCurrent={isCurrent} groupId={groupId} />
+        <DraftChoices
+          list={list}
+          choice={choice}
+          onChoose={choose}
+          willSaveFirst={willSaveFirst}
+          groupId={groupId}
+          fieldsetRef={choicesRef}
+          error={problemText('choice')}
+          errorId={choiceErrorId}
+        />
+        <WhenChoices timing={timing} onChange={changeTiming} isCurrent={isCurrent} groupId={groupId} inputRef={timeRef} error={problemText('time')} errorId={timeErrorId} />
         <ChangesOnLive preview={preview} />
         <div className="ed-checkbox">
-          <input id={reviewId} type="checkbox" checked={reviewed} onChange={(e) => setReviewed(e.target.checked)} />
+          <input
+            ref={reviewRef}
+            id={reviewId}
+            type="checkbox"
+            checked={reviewed}
+            aria-invalid={reviewError ? true : undefined}
+            aria-describedby={reviewError ? reviewErrorId : undefined}
+            onChange={(e) => tickReviewed(e.target.checked)}
+          />
           <label htmlFor={reviewId}>{publishReviewLabel(choice)}</label>
         </div>
-        {errors.length > 0 ? (
-          // role="alert" on the <ul> itself would take its list semantics away (axe: listitem).
-          <div className="kit-message kit-message--error" id={errorsId} role="alert">
-            <ul className="ed-message-list">
-              {errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {reviewError ? <FieldError id={reviewErrorId} text={reviewError} /> : null}
         {submitError ? (
           <p className="kit-message kit-message--error" role="alert">
             {submitError}
@@ -164,18 +253,36 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
+/**
+ * One control's error, named by its aria-describedby. Not an alert: the control takes the focus and
+ * is read with it, which an alert would only repeat.
+ */
+function FieldError({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="kit-message kit-message--error ed-field-error">
+      {text}
+    </p>
+  );
+}
+
 function DraftChoices({
   list,
   choice,
   onChoose,
   willSaveFirst,
   groupId,
+  fieldsetRef,
+  error,
+  errorId,
 }: {
   list: ReturnType<typeof useSnapshotList>;
   choice: PublishChoice | null;
   onChoose: (choice: PublishChoice) => void;
   willSaveFirst: boolean;
   groupId: string;
+  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
+  error: string | null;
+  errorId: string;
 }) {
   const versions: SettingsVersionView[] = list.data ?? [];
   const isCurrent = choice?.kind === 'current';
@@ -192,8 +299,10 @@ function DraftChoices({
       {list.phase === 'ready' && versions.length === 0 ? (
         <p className="kit-message kit-message--info">There are no draft snapshots, so the current draft will be published.</p>
       ) : null}
-      <fieldset className="ed-radio-list">
+      <fieldset className="ed-radio-list" ref={fieldsetRef} aria-describedby={error ? errorId : undefined}>
         <legend className="kit-field__label">What to publish</legend>
+        {/* Above the radios, beside the one that takes the focus: below a long list of snapshots it would be out of sight. */}
+        {error ? <FieldError id={errorId} text={error} /> : null}
         <label className="ed-radio-card">
           <input type="radio" name={`${groupId}-choice`} value="current" checked={isCurrent} onChange={() => onChoose(CURRENT_DRAFT)} />
           <span className="ed-radio-card__text">
@@ -224,7 +333,23 @@ function DraftChoices({
   );
 }
 
-function WhenChoices({ timing, onChange, isCurrent, groupId }: { timing: PublishTiming; onChange: (timing: PublishTiming) => void; isCurrent: boolean; groupId: string }) {
+function WhenChoices({
+  timing,
+  onChange,
+  isCurrent,
+  groupId,
+  inputRef,
+  error,
+  errorId,
+}: {
+  timing: PublishTiming;
+  onChange: (timing: PublishTiming) => void;
+  isCurrent: boolean;
+  groupId: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  error: string | null;
+  errorId: string;
+}) {
   const whenId = useId();
   const whenHintId = useId();
   const scheduledAt = timing.kind === 'scheduled' ? instantFromLocalInput(timing.local) : null;
@@ -256,17 +381,20 @@ function WhenChoices({ timing, onChange, isCurrent, groupId }: { timing: Publish
             Date and time ({localTimeZone()})
           </label>
           <input
+            ref={inputRef}
             id={whenId}
             className="kit-input"
             type="datetime-local"
             value={timing.local}
             min={localInputValue(new Date())}
-            aria-describedby={whenHintId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${whenHintId} ${errorId}` : whenHintId}
             onChange={(event) => onChange({ kind: 'scheduled', local: event.target.value })}
           />
           <p id={whenHintId} className="kit-field__hint">
             {scheduledAt ? `Goes live ${localText(scheduledAt)}.` : 'Pick a date and a time.'}
           </p>
+          {error ? <FieldError id={errorId} text={error} /> : null}
         </div>
       ) : null}
     </fieldset>

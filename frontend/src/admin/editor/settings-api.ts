@@ -4,6 +4,7 @@
  */
 import type { DraftLockView, MediaRenamedInSave, ScheduleView, SettingsRecord, SettingsVersionView } from '@punchline/domain';
 import { apiRequest, errorText, type ApiResult } from '../../shared/api';
+import { eventVersion, watchSettingsEvents } from '../data/settings-events';
 import { EDITOR_TEXTS } from './editor-texts';
 
 export type { ApiResult } from '../../shared/api';
@@ -96,30 +97,18 @@ export const settingsApi = {
   listSchedules: () => request('GET', '/api/settings/schedules'),
   cancelSchedule: (id: string) => request('DELETE', `/api/settings/schedules/${encodeURIComponent(id)}`),
   /**
-   * Lock changes pushed by the server (issue 12 point 4), and the draft's version (issue 25); answers the unsubscribe. EventSource
-   * reconnects by itself; where it is missing the 90 s poll alone keeps the editor informed.
+   * Lock changes pushed by the server (issue 12 point 4), and the draft's version (issue 25); answers the unsubscribe. The
+   * stream is the tab's one (shared with the shell); where EventSource is missing the 90 s poll alone keeps the editor informed.
    */
-  watchLock: (onLock: (lock: ReceivedLock | null) => void, onDraft?: (version: number) => void): (() => void) => {
-    if (typeof EventSource === 'undefined') return () => undefined;
-    const source = new EventSource('/api/settings/lock/events');
-    // Issue 25: the same stream says when the draft changed (a save, restore or pull made elsewhere).
-    source.addEventListener('draft', (event) => {
-      try {
-        const version = (JSON.parse((event as MessageEvent<string>).data) as { version?: unknown }).version;
-        if (typeof version === 'number') onDraft?.(version);
-      } catch {
-        // A malformed event changes nothing.
-      }
-    });
-    source.addEventListener('lock', (event) => {
-      try {
-        onLock(lockFrom(JSON.parse((event as MessageEvent<string>).data)));
-      } catch {
-        // A malformed event changes nothing; the next one or the poll will.
-      }
-    });
-    return () => source.close();
-  },
+  watchLock: (onLock: (lock: ReceivedLock | null) => void, onDraft?: (version: number) => void): (() => void) =>
+    watchSettingsEvents({
+      lock: (data) => onLock(lockFrom(data)),
+      // Issue 25: the same stream says when the draft changed (a save, restore or pull made elsewhere).
+      draft: (data) => {
+        const version = eventVersion(data);
+        if (version !== null) onDraft?.(version);
+      },
+    }),
   /** SPEC §4: closing the page sends the release as a beacon, which survives the unload. */
   releaseLockBeacon: (): boolean => {
     if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

@@ -268,8 +268,8 @@ function usePublishing(deps: {
       if (!outcome.ok) return outcome;
       // Issue 25: after publishing the admin goes on editing; the notice says what went live.
       rememberStage('draft');
-      // A published snapshot is marked so in the lists.
-      await Promise.all([load('draft'), client.invalidateQueries({ queryKey: queryKeys.snapshots })]);
+      // A published snapshot is marked so in the lists; the shell's quick links are live's.
+      await Promise.all([load('draft'), client.invalidateQueries({ queryKey: queryKeys.snapshots }), client.invalidateQueries({ queryKey: queryKeys.liveSettings })]);
       dispatch({ type: 'done', notice: { tone: 'success', text: publishedNoticeText(choice) } });
       return outcome;
     },

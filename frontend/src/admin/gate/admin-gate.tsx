@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { onAccessDenied } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { signInHref } from '../../shared/session-state';
 import { signOutReasonText, takeSignOutReason } from '../session/sign-out-reason';
@@ -19,12 +20,32 @@ export function signInNotice(search: string): string | null {
 }
 
 /**
+ * Asks /api/auth/me again whenever an API call is refused with 403 (one question at a time): access
+ * is re-checked on every request (DESIGN §8), so an admin removed from the allowlist gets 403 from
+ * then on, and the gate must follow without a reload. Who is still an admin, or an auditor refused an
+ * admin-only route (DESIGN §15), reads the same as before and keeps the screen.
+ */
+function useRecheckWhenDenied(refresh: () => Promise<void>): void {
+  useEffect(() => {
+    let checking = false;
+    return onAccessDenied(() => {
+      if (checking) return;
+      checking = true;
+      void refresh().finally(() => {
+        checking = false;
+      });
+    });
+  }, [refresh]);
+}
+
+/**
  * SPEC §2 "Admin gate": 'Checking admin access…' while /api/auth/me answers, the sign-in prompt for
  * anyone the server does not flag as admin, the admin area otherwise.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  useRecheckWhenDenied(session.refresh);
   // Issue 25: after an automatic sign-out the screen says why (read once, for this page load).
   const [signedOut] = useState(() => (typeof window === 'undefined' ? null : takeSignOutReason()));
   if (session.status === 'loading') {

@@ -1,5 +1,5 @@
 import { signInNotice } from './admin-gate';
-import { logoutDestination, sessionFrom, signInHref } from '../../shared/session-state';
+import { logoutDestination, sameSession, sessionFrom, signInHref } from '../../shared/session-state';
 
 describe('admin gate texts', () => {
   it('explains why the last sign-in came back', () => {
@@ -36,5 +36,19 @@ describe('session helpers', () => {
   it('signs in through the server, coming back to the same path', () => {
     expect(signInHref('/admin/audit?x=1')).toBe('/api/auth/google?returnTo=%2Fadmin%2Faudit%3Fx%3D1');
     expect(signInHref('/admin', { chooseAccount: true })).toBe('/api/auth/google?returnTo=%2Fadmin&prompt=select_account');
+  });
+});
+
+describe('re-reading the session', () => {
+  const admin = sessionFrom({ user: { email: 'a@b.c', name: 'A', picture: null }, isAdmin: true });
+  it('keeps a reading that says the same, so a re-check after a 403 that changes nothing renders nothing', () => {
+    expect(sameSession(admin, sessionFrom({ user: { email: 'a@b.c', name: 'A', picture: null }, isAdmin: true }))).toBe(true);
+  });
+
+  it('takes one that says otherwise: no longer an admin, now an auditor, another name', () => {
+    expect(sameSession(admin, sessionFrom({ user: { email: 'a@b.c', name: 'A' }, isAdmin: false }))).toBe(false);
+    expect(sameSession(admin, sessionFrom({ user: { email: 'a@b.c', name: 'A' }, isAdmin: false, isAuditor: true }))).toBe(false);
+    expect(sameSession(admin, sessionFrom({ user: { email: 'a@b.c', name: 'B' }, isAdmin: true }))).toBe(false);
+    expect(sameSession(admin, sessionFrom(null))).toBe(false);
   });
 });

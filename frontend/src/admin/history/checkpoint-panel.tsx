@@ -1,12 +1,30 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { api, apiRequest, errorText } from '../../shared/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiRequest, errorText } from '../../shared/api';
 import { formatWhen } from '../../shared/format-when';
+import { ApiError, getJson, queryKeys } from '../data/api-query';
 
 const MAX_SENT = 256 * 1024;
 
 interface PublicKey {
   key_name: string;
   verifier_key: string;
+}
+
+const LOAD_FAILED = 'Failed to load the checkpoint.';
+
+/** GET /api/log/checkpoint: text/plain, so not through the JSON client. */
+async function loadCheckpoint({ signal }: { signal: AbortSignal }): Promise<string> {
+  const res = await fetch('/api/log/checkpoint', { credentials: 'same-origin', signal });
+  if (!res.ok) throw new ApiError({ ok: false, status: res.status, body: null, error: null, errorBody: null }, LOAD_FAILED);
+  return res.text();
+}
+
+const checkpointQuery = { queryKey: queryKeys.logCheckpoint, queryFn: loadCheckpoint };
+
+/** The tree size a checkpoint signs (its second line). */
+function checkpointSize(checkpoint: string): string | undefined {
+  return checkpoint.split('\n')[1];
 }
 
 type CheckResult =
@@ -44,34 +62,33 @@ export function checkSentence(result: CheckResult): string {
  */
 export function CheckpointPanel({ open = false }: { open?: boolean }) {
   const id = useId();
-  const [checkpoint, setCheckpoint] = useState<string | null>(null);
-  const [key, setKey] = useState<PublicKey | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const client = useQueryClient();
+  // Read again whenever an action of this page appends events (usePointActions invalidates it).
+  const current = useQuery(checkpointQuery);
+  const key = useQuery({ queryKey: queryKeys.logPublicKey, queryFn: getJson('/api/log/public-key', (body) => (body as PublicKey | null) ?? null, LOAD_FAILED), staleTime: Infinity });
+  const checkpoint = current.data ?? null;
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const loadError = downloadError ?? (current.error || key.error ? LOAD_FAILED : null);
   const [earlier, setEarlier] = useState('');
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<CheckResult | { error: string } | null>(null);
 
-  const load = useCallback(async () => {
-    const [text, publicKey] = await Promise.all([fetch('/api/log/checkpoint', { credentials: 'same-origin' }), api.get('/api/log/public-key')]);
-    if (!text.ok || !publicKey.ok) {
-      setLoadError('Failed to load the checkpoint.');
+  /**
+   * The file kept is the checkpoint as the log stands now, read at the click (the log grows under an
+   * open page: this admin's rollbacks, other admins' work); the panel then shows that one too.
+   */
+  const download = async () => {
+    setDownloadError(null);
+    let fresh: string;
+    try {
+      fresh = await client.fetchQuery({ ...checkpointQuery, staleTime: 0 });
+    } catch {
+      setDownloadError(LOAD_FAILED);
       return;
     }
-    setCheckpoint(await text.text());
-    setKey(publicKey.body as PublicKey);
-    setLoadError(null);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const download = () => {
-    if (!checkpoint) return;
-    const size = checkpoint.split('\n')[1] ?? '';
     const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([checkpoint], { type: 'text/plain' }));
-    link.download = `punchline-checkpoint-${size}.txt`;
+    link.href = URL.createObjectURL(new Blob([fresh], { type: 'text/plain' }));
+    link.download = `punchline-checkpoint-${checkpointSize(fresh) ?? ''}.txt`;
     link.click();
     URL.revokeObjectURL(link.href);
   };
@@ -85,10 +102,11 @@ export function CheckpointPanel({ open = false }: { open?: boolean }) {
     const answer = await apiRequest('POST', '/api/log/check', { checkpoint: text });
     setResult(answer.ok ? (answer.body as CheckResult) : { error: errorText(answer, 'Could not check that checkpoint.') });
     setChecking(false);
-    void load();
+    // The answer names the log's size now: the panel shows the same checkpoint.
+    void client.invalidateQueries({ queryKey: queryKeys.logCheckpoint });
   };
 
-  const size = checkpoint?.split('\n')[1];
+  const size = checkpoint === null ? undefined : checkpointSize(checkpoint);
   return (
     <section className="hs-checkpoint" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="hs-subtitle">
@@ -112,9 +130,9 @@ export function CheckpointPanel({ open = false }: { open?: boolean }) {
                 {checkpoint}
               </pre>
               <p>
-                Verifier key: <code className="hs-hash">{key?.verifier_key}</code>
+                Verifier key: <code className="hs-hash">{key.data?.verifier_key}</code>
               </p>
-              <button type="button" className="kit-button" onClick={download}>
+              <button type="button" className="kit-button" onClick={() => void download()}>
                 Download checkpoint
               </button>
             </>

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SETTINGS_FIELD_LABELS } from '@punchline/domain';
+import { SETTINGS_FIELD_LABELS, withLocalTimes } from '@punchline/domain';
 import { formatWhen } from '../../shared/format-when';
 import { useSession } from '../../shared/session';
 import { CheckpointPanel } from './checkpoint-panel';
@@ -140,7 +140,8 @@ function TimelineItem({ item, picked, onToggle, canRestore, canRollBack, onAsk }
         <span className="visually-hidden">Compare the point of {when}</span>
       </label>
       <div className="hs-item__body">
-        <p className="hs-item__summary">{item.summary}</p>
+        {/* The server's sentence names instants in UTC; the screen reads them as its other dates, in local time. */}
+        <p className="hs-item__summary">{withLocalTimes(item.summary, (iso) => formatWhen(iso))}</p>
         <p className="hs-muted">
           <time dateTime={item.occurred_at}>{when}</time> · {item.actor_email ?? 'system'} · point {item.position}
         </p>

@@ -1,7 +1,9 @@
 /** The Site history screen's state (issue 10, DESIGN §13): the timeline, the two ticked points, restore and rollback. */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { JsonChange } from '@punchline/domain';
 import { errorText } from '../../shared/api';
+import { queryKeys } from '../data/api-query';
 import { formatWhen } from '../../shared/format-when';
 import { holderDisplayName } from '../editor/draft-lock';
 import { lockFrom } from '../editor/settings-api';
@@ -75,6 +77,7 @@ export function useComparePoints(stage: HistoryStage) {
  * the newest point), then confirm; the outcome is a notice and the timeline reloads.
  */
 export function usePointActions(stage: HistoryStage, items: HistoryItem[], reload: () => void) {
+  const client = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
@@ -99,6 +102,9 @@ export function usePointActions(stage: HistoryStage, items: HistoryItem[], reloa
     }
     setNotice({ tone: 'success', text: pending.kind === 'rollback' ? `Live rolled back to the publish of ${when}.` : `The draft now holds the ${stage} site as it was on ${when}.` });
     reload();
+    // Both append events, so the log's checkpoint has grown; a rollback also changes what live reads (the shell's quick links).
+    void client.invalidateQueries({ queryKey: queryKeys.logCheckpoint });
+    if (pending.kind === 'rollback') void client.invalidateQueries({ queryKey: queryKeys.liveSettings });
   };
 
   return { notice, pending, busy, ask, confirm, cancel: () => setPending(null) };

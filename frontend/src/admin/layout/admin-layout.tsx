@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { LinkItem } from '@punchline/domain';
-import { apiRequest } from '../../shared/api';
+import { getJson, queryKeys } from '../data/api-query';
+import { watchSettingsEvents } from '../data/settings-events';
 import { InactivityGuard } from '../session/inactivity-guard';
 import { useSession } from '../../shared/session';
 import { pendingBadgeText, usePendingResponses } from './pending-responses';
@@ -9,34 +11,52 @@ import { isExternalLink, quickLinksFrom } from './quick-links';
 import { UserBox } from './user-box';
 import './admin-layout.css';
 
+interface NavItem {
+  to: string;
+  label: string;
+  /** Other paths that are this screen (the index route). */
+  also: readonly string[];
+  /** Screens reached from this one, listed under it. */
+  sub?: readonly NavItem[];
+}
+
+/**
+ * Site history (DESIGN §13) is the Audit Log's companion: the same log, read as the site's states.
+ * Listed under the Audit Log, so SPEC §2's five links stay five, named and ordered as they are, and
+ * admins find it as auditors do (it was a link in the Audit Log's subtitle only).
+ */
+const SITE_HISTORY: NavItem = { to: '/admin/history', label: 'Site history', also: [] };
+
 /** SPEC §2: the five admin screens, in sidebar order. */
-export const ADMIN_NAV = [
+export const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/general', label: 'General Settings', also: ['/admin'] },
   { to: '/admin/page-configurations', label: 'Page Configurations', also: [] },
   { to: '/admin/media', label: 'Media Manager', also: [] },
   { to: '/admin/contact-responses', label: 'Contact Responses', also: [] },
-  { to: '/admin/audit', label: 'Audit Log', also: [] },
-] as const;
+  { to: '/admin/audit', label: 'Audit Log', also: [], sub: [SITE_HISTORY] },
+];
 
 /** DESIGN §15: what an auditor's sidebar offers (read-only). */
-export const AUDITOR_NAV = [
-  { to: '/admin/audit', label: 'Audit Log', also: [] },
-  { to: '/admin/history', label: 'Site history', also: [] },
-] as const;
+export const AUDITOR_NAV: readonly NavItem[] = [{ to: '/admin/audit', label: 'Audit Log', also: [], sub: [SITE_HISTORY] }];
 
-function useQuickLinks(): LinkItem[] {
-  const [links, setLinks] = useState<LinkItem[]>([]);
+/** Any answer of GET /api/settings?stage=live will do: what it lacks simply means no quick links. */
+const loadLiveSettings = getJson('/api/settings?stage=live', (body) => body ?? {}, 'Failed to load the live settings');
+
+/**
+ * The quick links of live (SPEC §2), following live as it changes: this tab's publish or rollback
+ * refreshes them at once (they invalidate the key), and the settings event stream's `live` event
+ * tells of one made anywhere else (another admin, a scheduled publish). Every event asks again, the
+ * first included: a publish made between this read and the stream's start would otherwise be missed.
+ * Auditors may not open the stream (DESIGN §15); their links follow on the next screen load.
+ */
+function useQuickLinks(followLive: boolean): LinkItem[] {
+  const client = useQueryClient();
+  const { data } = useQuery({ queryKey: queryKeys.liveSettings, queryFn: loadLiveSettings });
   useEffect(() => {
-    let cancelled = false;
-    void apiRequest('GET', '/api/settings?stage=live').then((result) => {
-      // No settings yet (or an error) simply means no quick links.
-      if (!cancelled && result.ok) setLinks(quickLinksFrom(result.body));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return links;
+    if (!followLive) return undefined;
+    return watchSettingsEvents({ live: () => void client.invalidateQueries({ queryKey: queryKeys.liveSettings }) });
+  }, [followLive, client]);
+  return useMemo(() => quickLinksFrom(data), [data]);
 }
 
 /**
@@ -65,8 +85,8 @@ export function AdminLayout() {
   const location = useLocation();
   const { isAuditor } = useSession();
   const pending = pendingBadgeText(usePendingResponses(!isAuditor));
-  const nav: readonly { to: string; label: string; also: readonly string[] }[] = isAuditor ? AUDITOR_NAV : ADMIN_NAV;
-  const quickLinks = useQuickLinks();
+  const nav = isAuditor ? AUDITOR_NAV : ADMIN_NAV;
+  const quickLinks = useQuickLinks(!isAuditor);
   const [menuOpen, setMenuOpen] = useState(false);
   const sidebarId = useId();
 
@@ -90,23 +110,20 @@ export function AdminLayout() {
           <span className="admin-brand admin-sidebar__brand">Punchline Admin</span>
           <nav aria-label="Admin">
             <ul className="admin-nav">
-              {nav.map((item) => {
-                const current = location.pathname === item.to || (item.also as readonly string[]).includes(location.pathname);
-                const badge = item.to === '/admin/contact-responses' ? pending : null;
-                return (
-                  <li key={item.to}>
-                    <Link to={item.to} className={`admin-nav__link${current ? ' is-active' : ''}`} aria-current={current ? 'page' : undefined}>
-                      <span>{item.label}</span>
-                      {badge ? (
-                        <span className="admin-nav__badge">
-                          {badge}
-                          <span className="visually-hidden"> unanswered</span>
-                        </span>
-                      ) : null}
-                    </Link>
-                  </li>
-                );
-              })}
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink item={item} pathname={location.pathname} badge={item.to === '/admin/contact-responses' ? pending : null} />
+                  {item.sub ? (
+                    <ul className="admin-nav admin-nav--sub">
+                      {item.sub.map((sub) => (
+                        <li key={sub.to}>
+                          <NavLink item={sub} pathname={location.pathname} badge={null} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
             </ul>
           </nav>
           {quickLinks.length > 0 ? (
@@ -141,5 +158,20 @@ export function AdminLayout() {
         </main>
       </div>
     </InactivityGuard>
+  );
+}
+
+function NavLink({ item, pathname, badge }: { item: NavItem; pathname: string; badge: string | null }) {
+  const current = pathname === item.to || item.also.includes(pathname);
+  return (
+    <Link to={item.to} className={`admin-nav__link${current ? ' is-active' : ''}`} aria-current={current ? 'page' : undefined}>
+      <span>{item.label}</span>
+      {badge ? (
+        <span className="admin-nav__badge">
+          {badge}
+          <span className="visually-hidden"> unanswered</span>
+        </span>
+      ) : null}
+    </Link>
   );
 }

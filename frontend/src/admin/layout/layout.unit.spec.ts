@@ -1,3 +1,4 @@
+import { ADMIN_NAV, AUDITOR_NAV } from './admin-layout';
 import { pendingBadgeText, pendingTotalFrom } from './pending-responses';
 import { isExternalLink, quickLinksFrom } from './quick-links';
 
@@ -45,5 +46,13 @@ describe('quick links (SPEC §2, §5)', () => {
     expect(isExternalLink('https://x.example')).toBe(true);
     expect(isExternalLink('/events')).toBe(false);
     expect(isExternalLink('mailto:a@b.c')).toBe(false);
+  });
+});
+
+describe('sidebar (SPEC §2, DESIGN §15)', () => {
+  it("keeps SPEC's five links, named and ordered as they are; Site history is listed under the Audit Log, for admins and auditors alike", () => {
+    expect(ADMIN_NAV.map((item) => item.label)).toEqual(['General Settings', 'Page Configurations', 'Media Manager', 'Contact Responses', 'Audit Log']);
+    expect(ADMIN_NAV.flatMap((item) => (item.sub ?? []).map((sub) => `${item.label} › ${sub.label} (${sub.to})`))).toEqual(['Audit Log › Site history (/admin/history)']);
+    expect(AUDITOR_NAV.flatMap((item) => [item.label, ...(item.sub ?? []).map((sub) => sub.label)])).toEqual(['Audit Log', 'Site history']);
   });
 });

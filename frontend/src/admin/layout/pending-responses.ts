@@ -25,7 +25,7 @@ async function loadPendingCount({ signal }: { signal: AbortSignal }): Promise<nu
   return 0;
 }
 
-/** Polled every `pollMs`; the inbox invalidates it when a message's state changes, so it updates at once. */
+/** Polled every `pollMs`; the inbox invalidates it with every list it loads and when a message's state changes, so the two agree. */
 export function usePendingResponses(enabled = true, pollMs = PENDING_POLL_MS): number {
   // Auditors (DESIGN §15) may not read the inbox: no count is asked for them.
   const { data } = useQuery({ queryKey: queryKeys.pendingResponses, queryFn: loadPendingCount, refetchInterval: pollMs, enabled });
