@@ -4,7 +4,9 @@ import { gzipSync } from 'node:zlib';
 import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, ROOT, startBuiltApp } from './support/app';
-import { launchChromium, takeCspViolations } from './support/browser';
+import { clippedContent, launchChromium, takeCspViolations } from './support/browser';
+import { png } from './support/png';
+import { screenshot } from './support/screenshots';
 import { SEEDED_SETTINGS, publishSettings, saveDraftSettings } from './public-site.seed';
 
 const PAGES = ['/', '/events', '/media', '/merch', '/about', '/contact'] as const;
@@ -267,6 +269,27 @@ describe('a seeded site', () => {
     await context.close();
   });
 
+  it("moves focus to the new page's heading after a client-side page change, and not on the first load", async () => {
+    const { context, page } = await visitorPage({ viewport: PHONE });
+    await page.goto(`${app.baseUrl}/`);
+    await hydrated(page);
+    await expect(page.evaluate(() => document.activeElement === document.body)).resolves.toBe(true);
+    await page.getByRole('navigation', { name: 'Sitemap' }).getByRole('link', { name: 'Merch' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.baseUrl}/merch`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Merch' });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await expect(heading.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Tab goes on from the heading into the new page, not from the footer link of the old one.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.closest('main')?.id)).resolves.toBe('main');
+    await page.reload();
+    await hydrated(page);
+    await expect(page.evaluate(() => document.activeElement === document.body)).resolves.toBe(true);
+    await context.close();
+  });
+
   it('shows its content with JavaScript disabled, and the contact form still sends', async () => {
     const { context, page } = await visitorPage({ javaScriptEnabled: false });
     await page.goto(`${app.baseUrl}/events`);
@@ -426,5 +449,146 @@ describe('a seeded site', () => {
       await page.getByRole('heading', { level: 1, name: /shows & tickets/i }).waitFor();
       await context.close();
     });
+  });
+});
+
+describe('a site with long words, broken images and odd media', () => {
+  const IMAGES = 'https://images.example';
+  const LOGO = `${IMAGES}/logo.png`;
+  const LONG_EMAIL = 'bookings-and-general-enquiries@punchline-comedy-collective.example.com';
+  const LONG_URL = 'https://instagram.com/a-very-long-handle-for-maya-brooks-the-comic-and-producer';
+
+  beforeAll(async () => {
+    await publishSettings(app.baseUrl, cookieHeader(), {
+      ...SEEDED_SETTINGS,
+      logo_url: LOGO,
+      footer_links: [{ label: LONG_URL, url: LONG_URL }],
+      contactemail: LONG_EMAIL,
+      contact_cards: [
+        { title: 'Press', description: 'Interviews, photos and press passes.', link_label: 'Download the full press kit (PDF, 24 MB)', link_url: 'https://punchline.example/press-kit.pdf' },
+        { title: 'Links', description: LONG_URL, link_label: LONG_URL, link_url: LONG_URL },
+      ],
+      events_upcoming: [{ title: 'Showcase', date: 'April 12, 2031', venue: LONG_URL, link: 'https://tickets.example/spring' }],
+      merch_items: [
+        { title: 'Heckler Tee', price: 'Free', description: 'Soft cotton tee.', image_url: `${IMAGES}/missing-tee.jpg`, buy_url: 'https://shop.example/tee' },
+        { title: 'Tote of Shame', price: 'Pay what you can, suggested fifteen', description: LONG_URL, image_url: '', buy_url: '' },
+      ],
+      about_team: [{ name: 'Theo Park', title: 'Head Writer', bio: 'Sketch writer.', photo_url: `${IMAGES}/missing-theo.jpg`, socials: [{ label: '', url: LONG_URL }] }],
+      media_sections: [
+        {
+          title: 'Photos',
+          items: [
+            { type: 'image', title: 'A 16:9 photo', url: `${IMAGES}/photo-16x9.png` },
+            { type: 'image', title: 'A 5:1 banner', url: `${IMAGES}/banner-5x1.png` },
+            { type: 'image', title: 'A broken photo', url: `${IMAGES}/missing-photo.jpg` },
+          ],
+        },
+        {
+          title: 'Clips',
+          items: [
+            { type: 'video', title: 'An article about us', url: 'https://pages.example/article' },
+            { type: 'video', title: 'A deleted clip', url: '/api/storage/proxy?bucket=media&path=deleted-clip.mp4' },
+          ],
+        },
+      ],
+    });
+  });
+
+  /** A visitor whose browser gets the logo and photos from images.example, and a web page (not a video) from pages.example. */
+  async function visitorWithImages(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+    const visitor = await visitorPage({ viewport });
+    const files: Record<string, Buffer> = { 'logo.png': png(96, 96, [255, 215, 0]), 'photo-16x9.png': png(320, 180, [200, 60, 60]), 'banner-5x1.png': png(500, 100, [60, 60, 200]) };
+    await visitor.context.route(`${IMAGES}/**`, (route) => {
+      const file = files[new URL(route.request().url()).pathname.slice(1)];
+      return file ? route.fulfill({ contentType: 'image/png', body: file }) : route.fulfill({ status: 404, body: '' });
+    });
+    await visitor.context.route('https://pages.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>About us</title><p>An article.</p>' }));
+    return visitor;
+  }
+
+  it.each([320, 375])('keeps every page inside a %p px screen: labels, addresses and links wrap', async (width) => {
+    const { context, page } = await visitorWithImages({ width, height: 740 });
+    for (const path of PAGES) {
+      await page.goto(app.baseUrl + path);
+      await hydrated(page);
+      expect([path, await clippedContent(page)]).toEqual([path, []]);
+      await expectNoHorizontalScroll(page);
+    }
+    // The contact form, beside the long card link in the same layout, keeps to the screen with its padding.
+    await page.goto(`${app.baseUrl}/contact`);
+    const form = await page.locator('.contact-form').boundingBox();
+    expect(form!.x + form!.width).toBeLessThanOrEqual(width - 16);
+    await page.getByRole('link', { name: 'Download the full press kit (PDF, 24 MB)' }).waitFor();
+    await screenshot(page, `public-contact-${width}`);
+    await context.close();
+  });
+
+  it('shows a price that is not an amount as written, without a $', async () => {
+    const { context, page } = await visitorWithImages({ width: 1280, height: 900 });
+    await page.goto(`${app.baseUrl}/merch`);
+    const prices = await page.locator('.merch-card__price').allTextContents();
+    expect(prices).toEqual(['Free', 'Pay what you can, suggested fifteen']);
+    await context.close();
+  });
+
+  it('shows the logo, not the default picture, for a broken image on merch, about and media (SPEC §8)', async () => {
+    const { context, page } = await visitorWithImages({ width: 1280, height: 900 });
+    for (const [path, selector] of [
+      ['/merch', '.merch-card__image'],
+      ['/about', '.team-card__photo'],
+      ['/media', '.media-card__image'],
+    ] as const) {
+      await page.goto(app.baseUrl + path);
+      await hydrated(page);
+      const images = page.locator(selector);
+      for (let i = 0; i < (await images.count()); i += 1) await images.nth(i).scrollIntoViewIfNeeded();
+      // Every image has settled on something it could draw.
+      await page.waitForFunction((sel) => [...document.querySelectorAll<HTMLImageElement>(sel)].every((img) => img.complete && img.naturalWidth > 0), selector);
+      const sources = await images.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
+      expect([path, sources.filter((src) => src.startsWith('data:'))]).toEqual([path, []]);
+      expect([path, sources.filter((src) => src === LOGO).length]).toEqual([path, path === '/merch' ? 2 : 1]);
+    }
+    await context.close();
+  });
+
+  it('fills the 16:10 frame with any image on /media, whatever its shape', async () => {
+    const { context, page } = await visitorWithImages({ width: 390, height: 844 });
+    await page.goto(`${app.baseUrl}/media`);
+    await hydrated(page);
+    const frames = page.locator('.media-card--image .media-card__frame');
+    expect(await frames.count()).toBe(3);
+    for (let i = 0; i < 3; i += 1) {
+      await frames.nth(i).scrollIntoViewIfNeeded();
+      const fit = await frames.nth(i).evaluate((frame) => {
+        const img = frame.querySelector('img')!;
+        const inner = { width: frame.clientWidth, height: frame.clientHeight };
+        return { inner, img: { width: img.clientWidth, height: img.clientHeight }, objectFit: getComputedStyle(img).objectFit };
+      });
+      expect(fit.img).toEqual(fit.inner);
+      expect(fit.objectFit).toBe('cover');
+    }
+    await screenshot(page, 'public-media-390');
+    await context.close();
+  });
+
+  it('replaces a video link that plays nothing with a fallback, and grants embeds fullscreen without a console warning', async () => {
+    const { context, page } = await visitorWithImages({ width: 1280, height: 900 });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/allowfullscreen/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto(`${app.baseUrl}/media`);
+    await hydrated(page);
+    const clips = page.getByRole('region', { name: 'Clips' });
+    const open = clips.getByRole('link', { name: 'Open the video An article about us (opens in a new tab)' });
+    await open.waitFor();
+    await expect(open.getAttribute('href')).resolves.toBe('https://pages.example/article');
+    await clips.getByText('Media coming soon.').waitFor();
+    await expect(clips.locator('video').count()).resolves.toBe(0);
+    await page.goto(`${app.baseUrl}/`);
+    await expect(page.locator('iframe').getAttribute('allow')).resolves.toContain('fullscreen');
+    await expect(page.locator('iframe').getAttribute('allowfullscreen')).resolves.toBeNull();
+    expect(warnings).toEqual([]);
+    await context.close();
   });
 });

@@ -46,6 +46,28 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
+ * The visible elements of a public page that reach past the screen's sides, described. The page
+ * clips sideways overflow (`.site { overflow-x: clip }`), so a too-wide card adds no scrollbar that
+ * horizontalOverflow would see: its edge is simply cut off.
+ */
+export async function clippedContent(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.site *')]
+      .filter((el) => {
+        // Deliberately off-screen: screen-reader text, the contact form's honeypot, the skip link until focused.
+        if (el.closest('.visually-hidden, .field--trap, .skip-link')) return false;
+        const box = el.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1 || !el.checkVisibility()) return false;
+        return box.left < -0.5 || box.right > document.documentElement.clientWidth + 0.5;
+      })
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        return `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.left)}..${Math.round(box.right)}`;
+      }),
+  );
+}
+
+/**
  * A field's value once it is `expected`, or its last value after `timeoutMs`. A view switch shows
  * its words at once and fills the fields when its record arrives: reading the field once races that.
  */

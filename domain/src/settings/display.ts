@@ -13,11 +13,13 @@ export function hasTicketLink(event: Pick<EventItem, 'link'>): boolean {
   return isExternalHttpLink(event.link);
 }
 
-/** Price is free text shown with a $ prefix; a price that already has one is not given a second. */
+/**
+ * Price is free text shown with a $ prefix: an amount ('25', '12.50') gets it; words ('Free', 'Pay
+ * what you can'), another currency ('€12') and a price that already has its $ are shown as written.
+ */
 export function formatMerchPrice(price: string): string {
   const trimmed = price.trim();
-  if (trimmed === '') return '';
-  return trimmed.startsWith('$') ? trimmed : `$${trimmed}`;
+  return /^\d/.test(trimmed) ? `$${trimmed}` : trimmed;
 }
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

@@ -23,8 +23,16 @@ describe('display helpers', () => {
   });
   it('prefixes prices with $ once', () => {
     expect(formatMerchPrice('20')).toBe('$20');
+    expect(formatMerchPrice(' 12.50 ')).toBe('$12.50');
+    expect(formatMerchPrice('0')).toBe('$0');
     expect(formatMerchPrice(' $20 ')).toBe('$20');
     expect(formatMerchPrice('')).toBe('');
+  });
+  it('leaves a price that is not an amount as written', () => {
+    expect(formatMerchPrice('Free')).toBe('Free');
+    expect(formatMerchPrice(' Pay what you can ')).toBe('Pay what you can');
+    expect(formatMerchPrice('€12')).toBe('€12');
+    expect(formatMerchPrice('USD 20')).toBe('USD 20');
   });
   it('formats sizes from B to TB', () => {
     expect(formatBytes(0)).toBe('0 B');

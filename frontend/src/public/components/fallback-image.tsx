@@ -2,7 +2,7 @@ import { cloneElement, useCallback, useEffect, useRef, useState, type ImgHTMLAtt
 import type { ResponsiveImage } from '@punchline/domain';
 import defaultImageUrl from '../assets/default-image.svg';
 import { useSite } from '../site-context';
-import { imageCandidates } from './image-fallbacks';
+import { afterFailure, imageCandidates, shownCandidate } from './image-fallbacks';
 import { HALF_WIDTH_SIZES } from './image-sizes';
 
 export { CARD_SIZES, THUMB_SIZES } from './image-sizes';
@@ -21,7 +21,6 @@ interface FallbackImageProps {
   sizes?: string;
 }
 
-
 /**
  * A library image with its fallbacks (the logo, then the default picture). A processed library
  * image (issue 13) is a `<picture>`: AVIF and WebP sources and the fallback format, each a srcset
@@ -31,17 +30,16 @@ interface FallbackImageProps {
 export function FallbackImage({ src, alt, className, width, height, priority = false, sizes = HALF_WIDTH_SIZES }: FallbackImageProps) {
   const { settings, images } = useSite();
   const candidates = imageCandidates(src, settings.logo_url, defaultImageUrl);
-  // The fallback position belongs to one source: a new source starts again from the top.
-  const [failed, setFailed] = useState({ src, count: 0 });
-  const index = failed.src === src ? Math.min(failed.count, candidates.length - 1) : 0;
+  const [position, setPosition] = useState({ src, index: 0 });
+  const index = shownCandidate(position, src, candidates.length);
   const ref = useRef<HTMLImageElement>(null);
-  const next = useCallback(() => setFailed((f) => ({ src, count: (f.src === src ? f.count : 0) + 1 })), [src]);
+  const failed = useCallback(() => setPosition((p) => afterFailure(p, src, index, candidates.length)), [src, index, candidates.length]);
 
   useEffect(() => {
     // An image that failed before hydration fired its error event before React listened for it.
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && img.currentSrc !== '') next();
-  }, [next]);
+    if (img && img.complete && img.naturalWidth === 0 && img.currentSrc !== '') failed();
+  }, [failed]);
 
   return (
     <ResponsivePicture image={index === 0 ? images?.[src] : undefined} sizes={sizes}>
@@ -55,7 +53,7 @@ export function FallbackImage({ src, alt, className, width, height, priority = f
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
         {...(priority ? { fetchPriority: 'high' as const } : {})}
-        onError={index < candidates.length - 1 ? next : undefined}
+        onError={index < candidates.length - 1 ? failed : undefined}
       />
     </ResponsivePicture>
   );

@@ -66,7 +66,8 @@ function HeroSection({ settings: s }: { settings: Settings }) {
               {s.hero_badge_label}
             </p>
           ) : null}
-          <h1 id="hero-title" className={`hero__title size-${s.hero_title_size}`} style={customSize(s.hero_title_font_size)}>
+          {/* Focusable from script only: a client-side page change moves focus here (public-layout.tsx). */}
+          <h1 id="hero-title" className={`hero__title size-${s.hero_title_size}`} style={customSize(s.hero_title_font_size)} tabIndex={-1}>
             {s.hero_title}
           </h1>
           {s.hero_subtext ? (

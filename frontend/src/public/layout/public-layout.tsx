@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { resolvePageTheme } from '@punchline/domain';
 import { documentTitle, publicPageOf } from '../pages';
@@ -52,6 +52,17 @@ function PublicChrome({ pathname }: { pathname: string }) {
     window.scrollTo(0, 0);
   }, [pathname]);
 
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    // After a client-side page change (not the first load), focus would stay on the link that was
+    // followed, far down the old page, and nothing would be read out: it goes to the new page's heading.
+    const target = main.current?.querySelector<HTMLElement>('h1') ?? main.current;
+    target?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <div className={`site site--${page}`} style={themeStyle(resolvePageTheme(data.settings, page))}>
       <a className="skip-link" href="#main">
@@ -59,7 +70,7 @@ function PublicChrome({ pathname }: { pathname: string }) {
       </a>
       {data.asOf ? <HistoryBanner asOf={data.asOf} /> : null}
       <SiteHeader current={page} />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -41,7 +41,7 @@ function MediaItemView({ item, fallbackTitle }: { item: MediaItem; fallbackTitle
     <figure className="media-card__figure">
       <div className="media-card__frame">
         {!item.url ? (
-          <p className="media-card__soon">Media coming soon.</p>
+          <p className="media-soon">Media coming soon.</p>
         ) : item.type === 'video' ? (
           <VideoPlayer url={item.url} title={title} />
         ) : (
