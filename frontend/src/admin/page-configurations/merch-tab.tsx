@@ -31,7 +31,7 @@ export function MerchTab() {
               <MediaControl label={`Image of product ${index + 1}`} kind="image" value={item.image_url} disabled={!canEdit} onChange={(image_url) => set({ ...item, image_url })} />
               <FieldGrid>
                 <TextControl label="Title" value={item.title} onChange={(title) => set({ ...item, title })} />
-                <TextControl label="Price" value={item.price} placeholder="25" hint="Free text; shown with a $ prefix." onChange={(price) => set({ ...item, price })} />
+                <TextControl label="Price" value={item.price} placeholder="25" hint="Free text; an amount such as 25 is shown as $25, words such as Free as written." onChange={(price) => set({ ...item, price })} />
               </FieldGrid>
               <TextControl label="Description" value={item.description} multiline rows={2} onChange={(description) => set({ ...item, description })} />
               <UrlControl label="Buy link" value={item.buy_url} onChange={(buy_url) => set({ ...item, buy_url })} />
