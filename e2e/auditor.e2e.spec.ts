@@ -87,15 +87,26 @@ test("an auditor refused an admin-only route keeps the auditor's shell; the Audi
 
   // A 403 for lack of admin rights (as an admin-only read answers an auditor): the gate asks who is
   // signed in again, hears 'an auditor' as before, and the screen stays, with the refusal shown.
-  await page.getByRole('main').getByRole('link', { name: /^Site history/ }).click();
-  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
+  // The live timeline answers late (a slow network, or a busy CI machine, where this was found): the
+  // Draft view is chosen before it lands, and the late live answer must not replace the draft's.
+  await page.route('**/api/admin/history?stage=live*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.route('**/api/admin/history?stage=draft*', (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'Auditors may read the log and the site history, not change anything.', code: 'FORBIDDEN' }) }),
   );
+  await page.getByRole('main').getByRole('link', { name: /^Site history/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();
   const rechecked = page.waitForResponse((res) => res.url().endsWith('/api/auth/me'));
+  const lateLive = page.waitForResponse((res) => res.url().includes('/api/admin/history?stage=live'));
   await page.getByRole('radio', { name: 'Draft' }).check();
   expect((await (await rechecked).json()).isAuditor).toBe(true);
-  await page.getByRole('alert').filter({ hasText: 'Auditors may read the log and the site history, not change anything.' }).waitFor();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Auditors may read the log and the site history, not change anything.' });
+  await refusal.waitFor();
+  await lateLive;
+  await page.waitForTimeout(300);
+  expect(await refusal.isVisible()).toBe(true);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   expect(await nav.getByRole('link').allTextContents()).toEqual(['Audit Log', 'Site history']);
   await page.getByRole('heading', { level: 1, name: 'Site history' }).waitFor();

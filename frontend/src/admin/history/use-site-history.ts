@@ -1,6 +1,6 @@
 /** The Site history screen's state (issue 10, DESIGN §13): the timeline, the two ticked points, restore and rollback. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JsonChange } from '@punchline/domain';
 import { errorText } from '../../shared/api';
 import { queryKeys } from '../data/api-query';
@@ -19,10 +19,15 @@ export function useTimeline(stage: HistoryStage) {
   const [nextBefore, setNextBefore] = useState<number | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  // Only the newest request's answer is taken: switching Live → Draft while the live page is still
+  // on its way must not let it land over the draft's (or clear the draft's error).
+  const latest = useRef(0);
 
   const load = useCallback(async (which: HistoryStage, before?: number) => {
+    const mine = ++latest.current;
     setLoading(true);
     const result = await historyApi.timeline(which, before);
+    if (mine !== latest.current) return;
     setLoading(false);
     if (!result.ok || !result.body) {
       setLoadError(errorText(result, 'Failed to load the site history'));
