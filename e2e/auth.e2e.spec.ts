@@ -120,6 +120,13 @@ it('the Admin Access panel validates, saves, and a removed admin is out on the n
   const userBox = admin.getByRole('region', { name: 'Signed-in admin' });
   await userBox.getByRole('button', { name: 'Logout' }).waitFor();
   await admin.waitForFunction(() => !document.querySelector('.admin-user img'));
+  // On the public site the broken picture gives way to the admin's initial: the way back stays.
+  await admin.goto(`${suite.app.baseUrl}/about`);
+  const way = admin.getByRole('link', { name: 'Ada Admin – admin area' });
+  await admin.waitForFunction(() => document.querySelector('.admin-indicator__avatar')?.textContent === 'A');
+  expect(await way.locator('img').count()).toBe(0);
+  await way.click();
+  await admin.waitForURL(`${suite.app.baseUrl}/admin`);
 
   const panel = admin.getByRole('region', { name: 'Admin Access' });
   await panel.getByRole('heading', { name: 'Admin Access' }).waitFor();
@@ -291,8 +298,9 @@ it('quick links come from the live admin_quick_links and follow live without a r
 
   await p.goto(`${suite.app.baseUrl}/`);
   await p.getByText('Admin Mode', { exact: true }).waitFor();
-  const avatar = p.locator('a[href="/admin"] img').first();
-  await avatar.waitFor();
+  const avatar = p.getByRole('link', { name: 'Ada Admin – admin area' });
+  await avatar.locator('img').waitFor();
+  expect(await avatar.getAttribute('href')).toBe('/admin');
   await publishSettings(suite.app.baseUrl, `${cookie.name}=${cookie.value}`, { admin_quick_links: [] });
   await elsewhere.context().request.post(`${suite.app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: suite.app.baseUrl } });
 });
