@@ -290,10 +290,14 @@ describe('backup archive checks', () => {
     try {
       await esdb.store.append('thing-0', [{ eventId: randomUUID(), type: 'ThingHappened', data: { i: 0 }, metadata: metadata() }], { expectedRevision: 'any' });
       const path = join(dir, 'esdb.backup');
-      await expect(writeBackupFile({ db: esdb.test.db, store: esdb.store, storage: esdb.storage, sideStores: [people] }, path, { appVersion: 'test' })).rejects.toThrow(
-        /backups are taken from the postgres event store \(PGlite or PostgreSQL\); an EventStoreDB store can be restored into, not backed up/,
-      );
-      expect(readdirSync(dir).filter((name) => name.includes('esdb.backup'))).toEqual([]);
+      // Refused before the temporary file's asynchronous open completes: tried a few times, since the
+      // file left behind came from that race (its removal ran before the file existed).
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await expect(writeBackupFile({ db: esdb.test.db, store: esdb.store, storage: esdb.storage, sideStores: [people] }, path, { appVersion: 'test' })).rejects.toThrow(
+          /backups are taken from the postgres event store \(PGlite or PostgreSQL\); an EventStoreDB store can be restored into, not backed up/,
+        );
+        expect(readdirSync(dir).filter((name) => name.includes('esdb.backup'))).toEqual([]);
+      }
     } finally {
       await esdb.close();
     }

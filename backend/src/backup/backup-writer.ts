@@ -268,8 +268,9 @@ async function* backupLines(db: Database, upTo: number, batchSize: number): Asyn
  */
 export async function writeBackupFile(source: BackupSource, file: string, options: BackupOptions): Promise<BackupResult> {
   const temp = join(dirname(file), `.${basename(file)}.partial-${process.pid}-${Date.now().toString(36)}`);
+  const stream = createWriteStream(temp, { mode: 0o600 });
   try {
-    const result = await writeBackup(source, createWriteStream(temp, { mode: 0o600 }), options);
+    const result = await writeBackup(source, stream, options);
     const handle = await open(temp, 'r');
     try {
       await handle.sync();
@@ -279,6 +280,10 @@ export async function writeBackupFile(source: BackupSource, file: string, option
     await rename(temp, file);
     return result;
   } catch (error) {
+    // The stream opens its file asynchronously: a backup refused at once (an EventStoreDB store)
+    // would remove the file before it exists, then leave it behind. Closed first, then removed.
+    stream.destroy();
+    if (!stream.closed) await once(stream, 'close');
     await rm(temp, { force: true });
     throw error;
   }
