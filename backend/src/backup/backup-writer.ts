@@ -62,6 +62,13 @@ export interface BackupResult {
   bytes: number;
 }
 
+/**
+ * Media files are read from a local folder a MB at a time: with the default 64 KB reads each of the
+ * 32,768 chunks of 2 GB passed through the read, the hash, the archive and the file write on its
+ * own, and the media phase took 5.3–6.6 s against 3.3 s (bench backup, 2 GB of media).
+ */
+const MEDIA_READ_BYTES = 1024 * 1024;
+
 /** Events are cut into entries of about this many bytes: each entry's size must be known before it is written. */
 const EVENT_CHUNK_BYTES = 4 * 1024 * 1024;
 
@@ -173,7 +180,7 @@ export async function writeBackup(source: BackupSource, out: Writable, options: 
     const missing: string[] = [];
     for (const path of media) {
       progress.label = path;
-      const stored = await source.storage.read(path);
+      const stored = await source.storage.read(path, undefined, { chunkBytes: MEDIA_READ_BYTES });
       if (!stored) {
         // Deleted (or renamed) after the backup's position: the bytes are gone, and the log says why.
         missing.push(path);

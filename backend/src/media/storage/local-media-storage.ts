@@ -5,7 +5,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isSafeMediaPath, mimeTypeForName } from '@punchline/domain';
-import { type ByteRange, type MediaStorage, type StoredObjectInfo, type StoredObjectStream, StoredObjectMissingError } from './media-storage.port';
+import { type ByteRange, type MediaStorage, type ReadOptions, type StoredObjectInfo, type StoredObjectStream, StoredObjectMissingError } from './media-storage.port';
 
 /** Temporary files of unfinished writes: never listed, never served. */
 const TEMP_PREFIX = '.upload-';
@@ -72,10 +72,10 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
-  async read(path: string, range?: ByteRange): Promise<StoredObjectStream | null> {
+  async read(path: string, range?: ByteRange, options: ReadOptions = {}): Promise<StoredObjectStream | null> {
     const info = await this.head(path);
     if (!info) return null;
-    const body = createReadStream(this.fileOf(path), range ? { start: range.start, end: range.end } : {});
+    const body = createReadStream(this.fileOf(path), { ...(range ? { start: range.start, end: range.end } : {}), ...(options.chunkBytes ? { highWaterMark: options.chunkBytes } : {}) });
     return { info, body };
   }
 

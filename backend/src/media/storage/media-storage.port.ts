@@ -17,6 +17,16 @@ export interface ByteRange {
   end: number;
 }
 
+/** How a caller will read a stream (`read`'s third argument). */
+export interface ReadOptions {
+  /**
+   * Bytes per read from a local folder: one reader going through whole files as fast as it can (a
+   * backup) asks for 1 MB; the default (64 KB) keeps what each of many visitors' downloads holds
+   * small. S3 streams as the bytes arrive, whatever is asked.
+   */
+  chunkBytes?: number;
+}
+
 export interface StoredObjectStream {
   info: StoredObjectInfo;
   body: Readable;
@@ -36,7 +46,7 @@ export interface MediaStorage {
   /** null when there is no such object. */
   head(path: string): Promise<StoredObjectInfo | null>;
   /** The bytes (or `range` of them) as a stream; null when there is no such object. */
-  read(path: string, range?: ByteRange): Promise<StoredObjectStream | null>;
+  read(path: string, range?: ByteRange, options?: ReadOptions): Promise<StoredObjectStream | null>;
   /** Every object whose path starts with `prefix`, in path order. */
   list(prefix?: string): Promise<StoredObjectInfo[]>;
   /** Moves an object to a new path (S3: copy, then delete); refuses a missing source. */
