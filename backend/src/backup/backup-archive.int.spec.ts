@@ -298,6 +298,10 @@ describe('backup archive checks', () => {
         );
         expect(readdirSync(dir).filter((name) => name.includes('esdb.backup'))).toEqual([]);
       }
+      // Into a folder that does not exist: the refusal is what is reported (the file's own error is not, nor left unhandled).
+      await expect(writeBackupFile({ db: esdb.test.db, store: esdb.store, storage: esdb.storage, sideStores: [people] }, join(dir, 'missing', 'esdb.backup'), { appVersion: 'test' })).rejects.toThrow(
+        /an EventStoreDB store can be restored into, not backed up/,
+      );
     } finally {
       await esdb.close();
     }
