@@ -8,7 +8,7 @@ import { fullAxe } from './support/axe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltApp, E2E_ADMIN_EMAIL, startBuiltApp } from './support/app';
 import { DESKTOP, PHONE, horizontalOverflow, launchChromium, valueOnceSettled } from './support/browser';
-import { screenshot } from './support/screenshots';
+import { screenshot, screenshotOf } from './support/screenshots';
 
 const SECOND_ADMIN = 'second.admin@example.com';
 const GENERAL = '/admin/general';
@@ -30,22 +30,22 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  // Give the lock back the way a closing tab would, so the next test starts with it free.
-  for (const context of contexts.splice(0)) {
-    for (const page of context.pages()) {
-      await page
-        .evaluate(() => fetch('/api/settings/lock/release', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' }))
-        .catch(() => undefined);
-    }
-    await context.close();
-  }
+  // Give the lock back, so the next test starts with it free: every page leaves first (an editor
+  // still open would take a lock freed by another test page, as it should), then each session
+  // releases what it may hold (support/suite.ts does the same).
+  const open = contexts.splice(0);
+  for (const context of open) for (const page of context.pages()) await page.goto('about:blank').catch(() => undefined);
+  for (const context of open) await context.request.post(`${app.baseUrl}/api/settings/lock/release`, { data: {}, headers: { origin: app.baseUrl } }).catch(() => undefined);
+  for (const context of open) await context.close();
 });
 
 /** Signs `email` in through the loopback Google stand-in and lands on `path`. */
-async function signIn(email: string, path: string, options: { viewport?: { width: number; height: number }; clock?: boolean } = {}): Promise<Page> {
+async function signIn(email: string, path: string, options: { viewport?: { width: number; height: number }; clock?: boolean; noEventStream?: boolean } = {}): Promise<Page> {
   await app.oauth!.setDefaultUser({ email, name: email.split('@')[0], emailVerified: true });
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
   contexts.push(context);
+  // As behind a proxy that buffers server-sent events: the screen hears of nothing done elsewhere.
+  if (options.noEventStream) await context.route('**/api/settings/lock/events', (route) => route.abort());
   const page = await context.newPage();
   if (options.clock) await page.clock.install();
   await page.goto(`${app.baseUrl}/api/auth/google?returnTo=${encodeURIComponent(path)}`);
@@ -713,10 +713,12 @@ test('Publish to Live with a long list of changes: the review error is scrolled 
   await dialog.waitFor({ state: 'hidden' });
 });
 
-test('Publish to Live after another admin deleted the chosen snapshot: the list is read again and the snapshot is no longer offered (QA walk-through)', async () => {
-  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+test('Publish to Live after another admin deleted the chosen snapshot, unheard of (no event stream): the list is read again and the snapshot is no longer offered (QA walk-through)', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL, { noEventStream: true });
   await holdsLock(page);
   const id = await page.evaluate(async () => {
+    // Another snapshot stays: the list is not left empty (with none left the dialog asks for the current draft).
+    await fetch('/api/settings/versions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Stays too', stage: 'draft' }) });
     const res = await fetch('/api/settings/versions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Soon deleted', stage: 'draft' }) });
     const listed = (await (await fetch('/api/settings/versions?stage=draft&limit=20')).json()) as { versions: { id: string; label: string | null }[] };
     return res.ok ? listed.versions.find((v) => v.label === 'Soon deleted')?.id : undefined;
@@ -744,5 +746,44 @@ test('Publish to Live after another admin deleted the chosen snapshot: the list 
   await page.waitForFunction((el) => el === document.activeElement, await current.elementHandle());
   expect(await shownInDialogBody(page, 'Select the draft snapshot you intend to publish.')).toBe(true);
   await screenshot(page, 'publish-deleted-snapshot-1280');
+  await page.keyboard.press('Escape');
+});
+
+test('the chosen snapshot deleted by another admin while the publish dialog is open: it goes from the dialog by itself, which says so without moving the focus', async () => {
+  const page = await signIn(E2E_ADMIN_EMAIL, GENERAL);
+  await holdsLock(page);
+  const id = await page.evaluate(async () => {
+    const save = (label: string) => fetch('/api/settings/versions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label, stage: 'draft' }) });
+    if (!(await save('Stays')).ok) return undefined;
+    const res = await save('Deleted elsewhere');
+    return res.ok ? ((await res.json()) as { version: { id: string } }).version.id : undefined;
+  });
+  expect(id).toBeDefined();
+
+  await page.getByRole('button', { name: 'Publish to Live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish to Live' });
+  await dialog.getByRole('radio', { name: /Deleted elsewhere/ }).check();
+  const reviewed = dialog.getByRole('checkbox', { name: 'I have reviewed the selected draft snapshot.' });
+  await reviewed.check();
+  // Its name follows the choice: held by the element, not by the name.
+  const reviewBox = (await reviewed.elementHandle())!;
+
+  const second = await signIn(SECOND_ADMIN, GENERAL);
+  expect(await second.evaluate(async (snapshotId) => (await fetch(`/api/settings/versions/${snapshotId}`, { method: 'DELETE' })).status, id!)).toBe(200);
+
+  await dialog.getByRole('radio', { name: /Deleted elsewhere/ }).waitFor({ state: 'detached', timeout: 5_000 });
+  await dialog.getByRole('status').filter({ hasText: '“Deleted elsewhere” was deleted by another admin or in another tab, and can no longer be published.' }).waitFor();
+  expect(await dialog.locator('input[type="radio"][name$="-choice"]:checked').count()).toBe(0);
+  await dialog.getByText('Select the draft snapshot you intend to publish.').waitFor();
+  // Nobody pressed anything here: the focus stays where the admin left it.
+  expect(await reviewBox.evaluate((el) => el === document.activeElement)).toBe(true);
+  // What was reviewed is gone: the box asks again.
+  expect(await reviewBox.isChecked()).toBe(false);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshotOf(dialog, 'publish-snapshot-deleted-elsewhere-1280');
+
+  // Another choice clears the message.
+  await dialog.getByRole('radio', { name: 'The current draft', exact: true }).check();
+  await dialog.getByText('can no longer be published', { exact: false }).waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
 });

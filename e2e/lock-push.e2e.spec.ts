@@ -117,3 +117,35 @@ test('after a Release, editing and saving takes the lock back without losing the
   const draft = (await page.evaluate(async () => (await fetch('/api/settings?stage=draft')).json())) as { site_title: string };
   expect(draft.site_title).toBe('Saved after a release');
 });
+
+test('a snapshot saved or deleted by another admin shows in an open Snapshots dialog within seconds, without reopening it', async () => {
+  const first = await signIn(E2E_ADMIN_EMAIL);
+  await first.getByText('You hold the draft lock').waitFor();
+  const second = await signIn(SECOND_ADMIN);
+  await second.getByText('Locked by admin', { exact: true }).waitFor();
+  const label = `Pushed ${Date.now()}`;
+
+  await first.getByRole('button', { name: 'Snapshots' }).click();
+  const open = first.getByRole('dialog', { name: 'Draft snapshots' });
+  await open.getByRole('heading', { name: 'Recent snapshots' }).waitFor();
+  await expect(open.getByRole('button', { name: `Delete ${label}` }).count()).resolves.toBe(0);
+
+  // The other admin (not holding the lock: snapshots are not the draft) saves one, then deletes it.
+  await second.getByRole('button', { name: 'Snapshots' }).click();
+  const theirs = second.getByRole('dialog', { name: 'Draft snapshots' });
+  await theirs.getByRole('textbox', { name: /Label/ }).fill(label);
+  await theirs.getByRole('button', { name: 'Save snapshot' }).click();
+  await theirs.getByText(`Snapshot “${label}” saved.`).waitFor();
+  const savedAt = Date.now();
+  await open.getByRole('button', { name: `Delete ${label}` }).waitFor({ timeout: 5_000 });
+  const saveMs = Date.now() - savedAt;
+
+  await theirs.getByRole('button', { name: `Delete ${label}` }).click();
+  await second.getByRole('dialog', { name: 'Delete snapshot?' }).getByRole('button', { name: 'Delete snapshot', exact: true }).click();
+  await theirs.getByText(`Deleted “${label}”.`).waitFor();
+  const deletedAt = Date.now();
+  await open.getByRole('button', { name: `Delete ${label}` }).waitFor({ state: 'detached', timeout: 5_000 });
+  const deleteMs = Date.now() - deletedAt;
+  console.log(`snapshot push: another admin's save in ${saveMs} ms, delete in ${deleteMs} ms`);
+  expect(await seriousAxeViolations(first)).toEqual([]);
+});

@@ -14,6 +14,13 @@ import {
   type StoredSettings,
 } from '@punchline/domain';
 import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
+
+/** The snapshot lists' state as the lock's event stream tells it (`event: snapshots`). */
+export interface SnapshotListState {
+  count: number;
+  newest: number;
+  published: number;
+}
 import { DATABASE } from '../platform/platform.module';
 
 export interface StageSettings {
@@ -163,6 +170,20 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     };
     const live = version('live') ?? 0;
     return { draft: version('draft') ?? live, live };
+  }
+
+  /**
+   * What the snapshot lists show has moved when any of these has: how many snapshots there are
+   * (a delete), the newest one's position (a save) and the latest publish of one (its status). The
+   * lock's event stream tells open editors, so a list on screen follows a save or delete made by
+   * another admin or in another tab.
+   */
+  async snapshotListState(): Promise<SnapshotListState> {
+    const { rows } = await this.db.query<{ count: number | string; newest: number | string; published: number | string }>(
+      `SELECT count(*) AS count, coalesce(max(position), 0) AS newest, coalesce(max(published_position), 0) AS published FROM ${qualified(LIVE_SCHEMA, 'settings_versions')}`,
+    );
+    const row = rows[0];
+    return { count: Number(row?.count ?? 0), newest: Number(row?.newest ?? 0), published: Number(row?.published ?? 0) };
   }
 
   /**

@@ -5,7 +5,7 @@ import { Clock } from '../../platform/event-sourcing/clock';
 import { describeError } from '../../platform/event-sourcing/reactor-loop';
 import { DATABASE } from '../../platform/platform.module';
 import type { DraftLockView } from '@punchline/domain';
-import { SettingsReadService } from '../settings-read.service';
+import { SettingsReadService, type SnapshotListState } from '../settings-read.service';
 
 /** While someone watches, look anyway this often (a missed notification, a database without LISTEN). */
 const FALLBACK_CHECK_MS = 10_000;
@@ -19,13 +19,15 @@ export interface LockListener {
   draft?: (version: number) => void;
   /** Told the live version now and whenever it moves: a publish (scheduled ones too) or a rollback, wherever made. */
   live?: (version: number) => void;
+  /** Told the snapshot lists' state now and whenever it moves: a snapshot saved, deleted or published, wherever. */
+  snapshots?: (state: SnapshotListState) => void;
   /** Called when the app shuts down, so an open stream ends instead of holding the server open. */
   end?: () => void;
 }
 
 /**
- * Tells open editors when the draft lock changes (issue 12 point 4) and when the draft does (issue 25),
- * and every open admin screen when live does (the shell's quick links follow it), so a freed lock reaches the
+ * Tells open editors when the draft lock changes (issue 12 point 4), when the draft does (issue 25)
+ * and when the snapshots do, and every open admin screen when live does (the shell's quick links follow it), so a freed lock reaches the
  * other admin within a second or two instead of at SPEC's 90 s poll. The lock lives in the read
  * model; every projector batch announces itself on rm_projected (on PostgreSQL to every instance),
  * and a lock also changes without any event when it expires, so a timer looks again at its expiry.
@@ -39,6 +41,7 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
   private current: DraftLockView | null = null;
   private draftVersion: number | null = null;
   private liveVersion: number | null = null;
+  private snapshots: SnapshotListState | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
   private fallbackTimer: ReturnType<typeof setInterval> | null = null;
@@ -73,12 +76,14 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
       this.last = null;
       this.draftVersion = null;
       this.liveVersion = null;
+      this.snapshots = null;
       this.fallbackTimer = setInterval(() => void this.check(), FALLBACK_CHECK_MS);
       await this.check();
     }
     listener(this.current);
     if (this.draftVersion !== null) listener.draft?.(this.draftVersion);
     if (this.liveVersion !== null) listener.live?.(this.liveVersion);
+    if (this.snapshots !== null) listener.snapshots?.(this.snapshots);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stopTimers();
@@ -108,7 +113,7 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async readAndTell(): Promise<void> {
-    const [lock, versions] = await Promise.all([this.reads.getNamedLock(this.clock.now()), this.reads.stageVersions()]);
+    const [lock, versions, snapshots] = await Promise.all([this.reads.getNamedLock(this.clock.now()), this.reads.stageVersions(), this.reads.snapshotListState()]);
     this.scheduleExpiryCheck(lock);
     const key = canonicalJson(lock);
     if (key !== this.last) {
@@ -123,6 +128,10 @@ export class LockWatch implements OnApplicationBootstrap, OnModuleDestroy {
     if (versions.live !== this.liveVersion) {
       this.liveVersion = versions.live;
       for (const listener of this.listeners) listener.live?.(versions.live);
+    }
+    if (canonicalJson(snapshots) !== canonicalJson(this.snapshots)) {
+      this.snapshots = snapshots;
+      for (const listener of this.listeners) listener.snapshots?.(snapshots);
     }
   }
 

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { DomainError } from '@punchline/domain';
 import { DraftEditAccessFilter } from '../settings-request';
 import { LockWatch, type LockListener } from './lock-watch';
+import type { SnapshotListState } from '../settings-read.service';
 import { StreamSlots } from './stream-slots';
 
 /** Keeps proxies and load balancers from closing a quiet stream. */
@@ -21,13 +22,15 @@ export class WatchLockHttpController {
    * Server-sent events (issue 12 point 4): `event: lock` with `{lock}` (as GET /api/settings/lock)
    * now and on every change; `event: draft` with `{version}` (the draft's version, issue 25) now and
    * whenever the draft changes, whoever changed it; `event: live` with `{version}` likewise for live
-   * (a publish or rollback made anywhere: the admin shell's quick links follow it). For EventSource
+   * (a publish or rollback made anywhere: the admin shell's quick links follow it); `event: snapshots`
+   * with `{count, newest, published}` now and whenever a snapshot is saved, deleted or published,
+   * so an open snapshot list follows another admin's or tab's change. For EventSource
    * clients only: anything that does not ask for text/event-stream gets a 406 with a message rather
    * than a response that never ends. At most
    * a few streams per session and a bounded number per process: the newest is refused with 429.
    */
   @Get()
-  @ApiOkResponse({ description: 'text/event-stream of `lock` events ({lock: {holder_email, holder_name, acquired_at, expires_at} | null}), `draft` events ({version}) and `live` events ({version})' })
+  @ApiOkResponse({ description: 'text/event-stream of `lock` events ({lock: {holder_email, holder_name, acquired_at, expires_at} | null}), `draft` events ({version}), `live` events ({version}) and `snapshots` events ({count, newest, published})' })
   async events(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!(req.headers.accept ?? '').includes('text/event-stream')) {
       throw new DomainError('NOT_ACCEPTABLE', 'This is an event stream: ask for it with Accept: text/event-stream (EventSource does).');
@@ -45,6 +48,7 @@ export class WatchLockHttpController {
     const send: LockListener = Object.assign((lock: unknown) => void res.write(`event: lock\ndata: ${JSON.stringify({ lock })}\n\n`), {
       draft: (version: number) => void res.write(`event: draft\ndata: ${JSON.stringify({ version })}\n\n`),
       live: (version: number) => void res.write(`event: live\ndata: ${JSON.stringify({ version })}\n\n`),
+      snapshots: (state: SnapshotListState) => void res.write(`event: snapshots\ndata: ${JSON.stringify(state)}\n\n`),
       end: () => {
         clearInterval(heartbeat);
         res.end();

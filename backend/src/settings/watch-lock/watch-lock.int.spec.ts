@@ -9,6 +9,10 @@ interface LockEvent {
   lock?: { holder_email: string; holder_name?: string | null; acquired_at: string; expires_at: string } | null;
   /** `event: draft` and `event: live`. */
   version?: number;
+  /** `event: snapshots`. */
+  count?: number;
+  newest?: number;
+  published?: number;
 }
 
 /** An EventSource-like reader over fetch: collects `lock` events as they arrive. */
@@ -31,7 +35,7 @@ async function openLockEvents(baseUrl: string, cookie: string) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = block.split('\n').find((l) => l.startsWith('data: '));
-        const event = /^event: (lock|draft|live)$/m.exec(block)?.[1];
+        const event = /^event: (lock|draft|live|snapshots)$/m.exec(block)?.[1];
         if (event && data) events.push({ event, ...(JSON.parse(data.slice(6)) as Omit<LockEvent, 'event'>) });
       }
     }
@@ -108,6 +112,34 @@ describe.each(databaseKinds())('GET /api/settings/lock/events on %s', (kind) => 
       const moved = await watcher.next((e) => e.event === 'live');
       expect(moved.event.version).toBeGreaterThan(first);
       expect(moved.afterMs).toBeLessThan(2_000);
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('tells a watching editor when another admin saves, publishes or deletes a snapshot, and nothing for a save of the draft', async () => {
+    const watcher = await openLockEvents(s.app.baseUrl, await signIn(s.app.baseUrl, ADMIN_A));
+    try {
+      const first = (await watcher.next((e) => e.event === 'snapshots')).event;
+      expect(first).toEqual({ event: 'snapshots', count: expect.any(Number), newest: expect.any(Number), published: expect.any(Number) });
+      const saved = await s.b.post('/api/settings/versions', { label: `Pushed ${Date.now()}`, stage: 'draft' });
+      expect(saved.status).toBe(201);
+      const id = (saved.body.version as { id: string }).id;
+      const added = await watcher.next((e) => e.event === 'snapshots');
+      expect(added.event).toMatchObject({ count: first.count! + 1, published: first.published });
+      expect(added.event.newest).toBeGreaterThan(first.newest!);
+      expect(added.afterMs).toBeLessThan(2_000);
+      // A draft save moves the draft, not the snapshot lists.
+      await lockAndSave(s.b, { hero_title: `Not a snapshot ${Date.now()}` });
+      await watcher.next((e) => e.event === 'draft');
+      expect((await s.b.post('/api/settings/publish', { snapshotId: id })).status).toBe(200);
+      const published = await watcher.next((e) => e.event === 'snapshots');
+      expect(published.event).toMatchObject({ count: first.count! + 1, newest: added.event.newest });
+      expect(published.event.published).toBeGreaterThan(first.published!);
+      expect((await s.b.delete(`/api/settings/versions/${id}`)).status).toBe(200);
+      const deleted = await watcher.next((e) => e.event === 'snapshots');
+      expect(deleted.event.count).toBe(first.count);
+      expect(deleted.afterMs).toBeLessThan(2_000);
     } finally {
       await watcher.close();
     }

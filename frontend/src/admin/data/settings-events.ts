@@ -1,20 +1,21 @@
 /**
- * The settings event stream (GET /api/settings/lock/events): `lock`, `draft` and `live` events on
- * one EventSource per tab, shared by whoever listens (the editor: lock and draft; the shell: live).
+ * The settings event stream (GET /api/settings/lock/events): `lock`, `draft`, `live` and `snapshots`
+ * events on one EventSource per tab, shared by whoever listens (the editor: lock, draft and
+ * snapshots; the shell: live).
  * A session may hold only a few streams, and a browser only a few connections per host: one stream
  * per listener would spend both twice as fast. A listener that joins an open stream hears the last
  * value of each of its events at once, as a stream of its own would tell it first. EventSource
  * reconnects by itself; a stream the server refused (closed for good) is opened again by the next
  * listener that joins.
  */
-export type SettingsEventName = 'lock' | 'draft' | 'live';
+export type SettingsEventName = 'lock' | 'draft' | 'live' | 'snapshots';
 
 /** The parsed `data` of each event, for the events a listener wants. */
 export type SettingsEventListener = Partial<Record<SettingsEventName, (data: unknown) => void>>;
 
 export const SETTINGS_EVENTS_PATH = '/api/settings/lock/events';
 
-const EVENT_NAMES: readonly SettingsEventName[] = ['lock', 'draft', 'live'];
+const EVENT_NAMES: readonly SettingsEventName[] = ['lock', 'draft', 'live', 'snapshots'];
 
 let source: EventSource | null = null;
 const listeners = new Set<SettingsEventListener>();

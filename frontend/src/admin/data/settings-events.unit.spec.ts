@@ -37,7 +37,7 @@ afterAll(() => {
 
 describe('the settings event stream: one per tab, shared', () => {
   it('opens one stream for every listener, tells each the events it wants, and closes after the last leaves', async () => {
-    const editor = { lock: jest.fn(), draft: jest.fn() };
+    const editor = { lock: jest.fn(), draft: jest.fn(), snapshots: jest.fn() };
     const shell = { live: jest.fn() };
     const stopEditor = watchSettingsEvents(editor);
     const stopShell = watchSettingsEvents(shell);
@@ -48,8 +48,10 @@ describe('the settings event stream: one per tab, shared', () => {
     stream.emit('draft', { version: 4 });
     stream.emit('live', { version: 9 });
     stream.emit('live', '{not json');
+    stream.emit('snapshots', { count: 2, newest: 40, published: 31 });
     expect(editor.lock).toHaveBeenCalledWith({ lock: null });
     expect(editor.draft).toHaveBeenCalledWith({ version: 4 });
+    expect(editor.snapshots.mock.calls).toEqual([[{ count: 2, newest: 40, published: 31 }]]);
     expect(shell.live.mock.calls).toEqual([[{ version: 9 }]]);
 
     stopEditor();

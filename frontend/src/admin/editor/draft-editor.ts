@@ -281,7 +281,8 @@ export function publishChoiceProblems(input: { choice: PublishChoice | null; sna
  * A problem's SPEC §5 text, worded for the choice as it is now: the review box's label changes with
  * the choice, and its error must say the same thing.
  */
-export function publishProblemText(problem: PublishProblem, choice: PublishChoice | null): string {
-  if (problem === 'choice') return EDITOR_TEXTS.selectSnapshot;
+export function publishProblemText(problem: PublishProblem, choice: PublishChoice | null, snapshotsListed = true): string {
+  // SPEC's text is for a list of snapshots; with none left (the chosen one deleted elsewhere) only the current draft remains.
+  if (problem === 'choice') return snapshotsListed ? EDITOR_TEXTS.selectSnapshot : EDITOR_TEXTS.chooseWhatToPublish;
   return choice?.kind === 'current' ? EDITOR_TEXTS.confirmReviewedDraft : EDITOR_TEXTS.confirmReviewed;
 }

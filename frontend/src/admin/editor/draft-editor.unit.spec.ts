@@ -179,6 +179,8 @@ describe('publish', () => {
 
   it('words each problem with the SPEC §5 texts, the review one for the choice as it is now (as the box is labelled)', () => {
     expect(publishProblemText('choice', null)).toBe('Select the draft snapshot you intend to publish.');
+    // No snapshot left (the chosen one was deleted elsewhere): only the current draft can be chosen.
+    expect(publishProblemText('choice', null, false)).toBe('Choose what to publish.');
     expect(publishProblemText('review', CURRENT_DRAFT)).toBe("Confirm that you've reviewed the current draft.");
     expect(publishProblemText('review', { kind: 'snapshot', id: 'v1', name: 'A' })).toBe("Confirm that you've reviewed the selected draft snapshot.");
     expect(publishProblemText('review', null)).toBe("Confirm that you've reviewed the selected draft snapshot.");

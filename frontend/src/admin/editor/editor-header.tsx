@@ -11,6 +11,7 @@ import { PublishDialog } from './publish-dialog';
 import { ScheduledPublishes } from './scheduled-publishes';
 import type { EditorStage } from './settings-api';
 import { SnapshotsDialog } from './snapshots-dialog';
+import { useSnapshotListsFollowed } from './api/editor-queries';
 
 export const PREVIEW_DRAFT_HREF = '/?stage=draft';
 
@@ -145,6 +146,8 @@ export function EditorHeader({ title, description }: { title: string; descriptio
   const header = useRef<HTMLElement>(null);
   // Save Draft disables itself once saved; snapshot rows go when deleted: the keyboard keeps its place.
   useFocusRescue(header);
+  // Both dialogs' snapshot lists follow a save or delete made elsewhere, open or not.
+  useSnapshotListsFollowed();
 
   // Ctrl/Cmd+S saves the draft when Save Draft is enabled, as in most editors.
   useEffect(() => {

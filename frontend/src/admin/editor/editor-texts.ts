@@ -8,6 +8,8 @@ export const EDITOR_TEXTS = {
   /** Issue 13 point 5: the save followed files renamed in the Media Manager while this form held their old links. */
   savedFollowingRenames: (renamed: readonly { from: string; to: string }[]) =>
     `Draft saved. Renamed meanwhile in the Media Manager: ${renamed.map((r) => `“${r.from}” is now “${r.to}”`).join(', ')}; the draft uses the new ${renamed.length === 1 ? 'name' : 'names'}.`,
+  /** The snapshot chosen in the publish dialog was deleted elsewhere while the dialog was open. */
+  chosenSnapshotDeleted: (name: string) => `“${name}” was deleted by another admin or in another tab, and can no longer be published.`,
   loadLockFailed: 'Failed to load lock',
   acquireLockFailed: 'Failed to acquire lock',
   releaseLockFailed: 'Failed to release lock',
@@ -21,6 +23,7 @@ export const EDITOR_TEXTS = {
   deleteSnapshotFailed: 'Failed to delete snapshot',
   loadRecentDraftsFailed: 'Failed to load recent drafts',
   selectSnapshot: 'Select the draft snapshot you intend to publish.',
+  chooseWhatToPublish: 'Choose what to publish.',
   confirmReviewed: "Confirm that you've reviewed the selected draft snapshot.",
   /** SPEC §8 fixes the snapshot wording above; publishing the current draft needs its own (issue 12 point 8). */
   confirmReviewedDraft: "Confirm that you've reviewed the current draft.",

@@ -92,6 +92,10 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
   const reviewErrorId = useId();
   // The problem whose control takes the focus once its error is rendered.
   const [revealing, setRevealing] = useState<DialogProblem | null>(null);
+  // The chosen snapshot, deleted elsewhere while the dialog was open (named until another choice).
+  const [vanished, setVanished] = useState<string | null>(null);
+  // The list is being read again because publishing the chosen snapshot was refused.
+  const refusedRef = useRef(false);
 
   useEffect(() => {
     if (!open) return;
@@ -100,6 +104,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     setReviewed(false);
     setProblems(NO_PROBLEMS);
     setSubmitError(null);
+    setVanished(null);
   }, [open]);
 
   /**
@@ -127,13 +132,20 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
   }, [revealing, reveal]);
 
   // A reloaded list without the chosen snapshot (another admin deleted it): nothing stays chosen,
-  // rather than a radio that publishes 'Snapshot not found.' however often it is tried.
+  // rather than a radio that publishes 'Snapshot not found.' however often it is tried. After a
+  // refused publish the focus goes to the choices, under the error that asks for one; when the
+  // settings event stream brought the news (nobody pressed anything here) the focus stays where it
+  // is and a status message says what happened.
   const listed = list.phase === 'ready' ? versions : null;
   useEffect(() => {
     if (listed === null || choice?.kind !== 'snapshot' || listed.some((v) => v.id === choice.id)) return;
     setChoice(null);
     setProblems((current) => new Set(current).add('choice'));
-    setRevealing('choice');
+    // What was reviewed is gone.
+    setReviewed(false);
+    if (refusedRef.current) setRevealing('choice');
+    else setVanished(choice.name);
+    refusedRef.current = false;
   }, [listed, choice]);
 
   const choose = (next: PublishChoice) => {
@@ -141,6 +153,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     // Errors about the previous choice (the review one named it) no longer apply.
     setProblems((current) => without(current, 'choice', 'review'));
     setSubmitError(null);
+    setVanished(null);
   };
   const tickReviewed = (checked: boolean) => {
     setReviewed(checked);
@@ -177,7 +190,10 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     else {
       setSubmitError(outcome.message);
       // A snapshot refused ('Snapshot not found.') may have been deleted meanwhile: the list is read again.
-      if (choice.kind === 'snapshot') list.retry();
+      if (choice.kind === 'snapshot') {
+        refusedRef.current = true;
+        list.retry();
+      }
     }
   };
 
@@ -186,7 +202,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
   const submitLabel = timing.kind === 'scheduled' ? (submitting ? 'Scheduling…' : 'Schedule publish') : submitting ? 'Publishing…' : 'Publish to Live';
   const problemText = (problem: DialogProblem): string | null => {
     if (!problems.has(problem)) return null;
-    return problem === 'time' ? scheduleTimeError(timing, new Date()) : publishProblemText(problem, choice);
+    return problem === 'time' ? scheduleTimeError(timing, new Date()) : publishProblemText(problem, choice, versions.length > 0);
   };
   const reviewError = problemText('review');
 
@@ -243,6 +259,8 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
           <label htmlFor={reviewId}>{publishReviewLabel(choice)}</label>
         </div>
         {reviewError ? <FieldError id={reviewErrorId} text={reviewError} /> : null}
+        {/* Beside the review box and the buttons, where the admin is; rendered empty from the start, so the message is announced when it comes. */}
+        <div role="status">{vanished === null ? null : <p className="kit-message kit-message--error">{EDITOR_TEXTS.chosenSnapshotDeleted(vanished)}</p>}</div>
         {submitError ? (
           <p className="kit-message kit-message--error" role="alert">
             {submitError}
@@ -296,7 +314,7 @@ function DraftChoices({
       {list.phase === 'error' || list.phase === 'forbidden' ? (
         <LoadError message={list.error ?? EDITOR_TEXTS.loadRecentDraftsFailed} onRetry={list.retry} />
       ) : null}
-      {list.phase === 'ready' && versions.length === 0 ? (
+      {list.phase === 'ready' && versions.length === 0 && isCurrent ? (
         <p className="kit-message kit-message--info">There are no draft snapshots, so the current draft will be published.</p>
       ) : null}
       <fieldset className="ed-radio-list" ref={fieldsetRef} aria-describedby={error ? errorId : undefined}>

@@ -5,9 +5,10 @@
  */
 import { SNAPSHOT_LIST_LIMIT, type ScheduleView, type SettingsRecord, type SettingsVersionView } from '@punchline/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { historyApi, type FieldProvenance } from '../../history/history-api';
 import { ApiError, listView, queryKeys, type ListView } from '../../data/api-query';
+import { watchSettingsEvents } from '../../data/settings-events';
 import { EDITOR_TEXTS } from '../editor-texts';
 import { failureText, schedulesFrom, settingsApi, versionsFrom, type ApiResult } from '../settings-api';
 
@@ -34,6 +35,27 @@ export function useSnapshotList(options: { draftOnly: boolean; enabled: boolean 
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
   return { ...listView(query), retry };
+}
+
+/**
+ * The snapshot lists follow changes made elsewhere: the settings event stream's `snapshots` event
+ * (a snapshot saved, deleted or published by another admin or in another tab) marks them stale, so
+ * an open dialog reads its list again and a closed one reads it fresh when it opens. Deleting a
+ * snapshot cancels its schedules, so they are read again too. The stream also tells the current
+ * state when it (re)opens: an open list then reads once more, one small request.
+ */
+export function useSnapshotListsFollowed(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      watchSettingsEvents({
+        snapshots: () => {
+          void client.invalidateQueries({ queryKey: queryKeys.snapshots });
+          void client.invalidateQueries({ queryKey: queryKeys.schedules });
+        },
+      }),
+    [client],
+  );
 }
 
 export type ActionOutcome = { ok: true } | { ok: false; message: string };
