@@ -254,7 +254,8 @@ export function currentDraftOptionLabel(withUnsavedChanges: boolean): string {
 }
 
 export function publishReviewLabel(choice: PublishChoice | null): string {
-  return choice?.kind === 'snapshot' ? 'I have reviewed the selected draft snapshot.' : 'I have reviewed the current draft.';
+  // Nothing chosen (the chosen snapshot was deleted elsewhere): SPEC's words, as the box's error has them.
+  return choice?.kind === 'current' ? 'I have reviewed the current draft.' : 'I have reviewed the selected draft snapshot.';
 }
 
 /** The success notice names what went live, so a wrong pick is noticed at once. */

@@ -184,7 +184,7 @@ describe('publish', () => {
     expect(publishProblemText('review', CURRENT_DRAFT)).toBe("Confirm that you've reviewed the current draft.");
     expect(publishProblemText('review', { kind: 'snapshot', id: 'v1', name: 'A' })).toBe("Confirm that you've reviewed the selected draft snapshot.");
     expect(publishProblemText('review', null)).toBe("Confirm that you've reviewed the selected draft snapshot.");
-    for (const choice of [CURRENT_DRAFT, { kind: 'snapshot', id: 'v1', name: 'A' } as const]) {
+    for (const choice of [CURRENT_DRAFT, { kind: 'snapshot', id: 'v1', name: 'A' } as const, null]) {
       // The error repeats the box's own words: 'I have reviewed X.' ↔ "Confirm that you've reviewed X."
       expect(publishProblemText('review', choice).replace("Confirm that you've", 'I have')).toBe(publishReviewLabel(choice));
     }
