@@ -94,8 +94,9 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
   const [revealing, setRevealing] = useState<DialogProblem | null>(null);
   // The chosen snapshot, deleted elsewhere while the dialog was open (named until another choice).
   const [vanished, setVanished] = useState<string | null>(null);
-  // The list is being read again because publishing the chosen snapshot was refused.
-  const refusedRef = useRef(false);
+  // The snapshot whose publishing was refused (the list is read again): if it is gone, the admin who
+  // pressed Publish is taken to the choices; one deleted unasked is only reported.
+  const refusedRef = useRef<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -105,6 +106,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     setProblems(NO_PROBLEMS);
     setSubmitError(null);
     setVanished(null);
+    refusedRef.current = null;
   }, [open]);
 
   /**
@@ -143,9 +145,9 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     setProblems((current) => new Set(current).add('choice'));
     // What was reviewed is gone.
     setReviewed(false);
-    if (refusedRef.current) setRevealing('choice');
+    if (refusedRef.current === choice.id) setRevealing('choice');
     else setVanished(choice.name);
-    refusedRef.current = false;
+    refusedRef.current = null;
   }, [listed, choice]);
 
   const choose = (next: PublishChoice) => {
@@ -154,6 +156,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     setProblems((current) => without(current, 'choice', 'review'));
     setSubmitError(null);
     setVanished(null);
+    refusedRef.current = null;
   };
   const tickReviewed = (checked: boolean) => {
     setReviewed(checked);
@@ -191,7 +194,7 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
       setSubmitError(outcome.message);
       // A snapshot refused ('Snapshot not found.') may have been deleted meanwhile: the list is read again.
       if (choice.kind === 'snapshot') {
-        refusedRef.current = true;
+        refusedRef.current = choice.id;
         list.retry();
       }
     }
