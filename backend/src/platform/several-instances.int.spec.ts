@@ -73,12 +73,13 @@ http {
   return join(dir, 'nginx.conf');
 }
 
-/** Reads `event: lock` messages of an event stream as they arrive. */
-function lockEvents(res: Response): { next(predicate: (lock: unknown) => boolean, timeoutMs: number): Promise<number>; close(): void } {
+/** Reads the settings event stream's `lock` and `snapshots` messages as they arrive. */
+function settingsEvents(res: Response): { next(name: 'lock' | 'snapshots', predicate: (data: any) => boolean, timeoutMs: number): Promise<number>; close(): void } {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  const seen: Array<{ lock: unknown; at: number }> = [];
+  const seen = { lock: [] as Array<{ data: unknown; at: number }>, snapshots: [] as Array<{ data: unknown; at: number }> };
+  const from = { lock: 0, snapshots: 0 };
   const waiters = new Set<() => void>();
   void (async () => {
     for (;;) {
@@ -88,30 +89,33 @@ function lockEvents(res: Response): { next(predicate: (lock: unknown) => boolean
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const data = /^event: lock\ndata: (.*)$/m.exec(block);
-        if (data) seen.push({ lock: (JSON.parse(data[1]!) as { lock: unknown }).lock, at: Date.now() });
+        const message = /^event: (lock|snapshots)\ndata: (.*)$/m.exec(block);
+        if (message) {
+          const data = JSON.parse(message[2]!) as Record<string, unknown>;
+          if (message[1] === 'lock') seen.lock.push({ data: data.lock, at: Date.now() });
+          else seen.snapshots.push({ data, at: Date.now() });
+        }
         for (const w of [...waiters]) w();
       }
     }
   })();
-  let from = 0;
   return {
-    /** Resolves with the arrival time of the next event (after those already taken) whose lock matches. */
-    next(predicate, timeoutMs) {
+    /** Resolves with the arrival time of the next `name` event (after those already taken) whose data (for `lock`, the lock) matches. */
+    next(name, predicate, timeoutMs) {
       return new Promise((resolveNext, reject) => {
         const check = (): void => {
-          for (; from < seen.length; from++) {
-            if (predicate(seen[from]!.lock)) {
+          for (; from[name] < seen[name].length; from[name]++) {
+            if (predicate(seen[name][from[name]]!.data)) {
               waiters.delete(check);
               clearTimeout(timer);
-              resolveNext(seen[from++]!.at);
+              resolveNext(seen[name][from[name]++]!.at);
               return;
             }
           }
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error('no such lock event in time'));
+          reject(new Error(`no such ${name} event in time`));
         }, timeoutMs);
         waiters.add(check);
         check();
@@ -313,24 +317,43 @@ describeIf('several instances behind nginx on one PostgreSQL and one S3 (issue 3
     expect(viaNginx).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it("reports a lock's release on another instance through nginx's event stream within 1 s", async () => {
+  it("reports a lock's release and a snapshot saved or deleted on another instance through nginx's event stream within 1 s", async () => {
     const res = await fetch(`${publicUrl}/api/settings/lock/events`, { headers: { accept: 'text/event-stream', cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const stream = lockEvents(res);
+    const stream = settingsEvents(res);
     try {
-      await stream.next((lock) => lock === null, 5_000);
+      await stream.next('lock', (lock) => lock === null, 5_000);
+      let count = -1;
+      await stream.next(
+        'snapshots',
+        (state: { count: number }) => {
+          count = state.count;
+          return true;
+        },
+        5_000,
+      );
       // Whichever instance nginx chose for the stream, two of these three run elsewhere.
       for (const instance of instances) {
         expect((await call(instance.url, 'POST', '/api/settings/lock/acquire', { ttlSeconds: 300 })).status).toBe(200);
-        await stream.next((lock) => lock !== null, 5_000);
+        await stream.next('lock', (lock) => lock !== null, 5_000);
         // Timed from the request: its answer waits for the projector, the stream may hear it first.
         const releasedAt = Date.now();
         const released = await call(instance.url, 'POST', '/api/settings/lock/release', {});
         expect(released.status).toBe(200);
-        const heardAfter = (await stream.next((lock) => lock === null, 5_000)) - releasedAt;
+        const heardAfter = (await stream.next('lock', (lock) => lock === null, 5_000)) - releasedAt;
         note('lock release heard through nginx', heardAfter);
         expect(heardAfter).toBeLessThanOrEqual(1_000);
+        // Snapshots (no lock needed): another admin's open list follows a save and a delete made on any instance.
+        const savedAt = Date.now();
+        const saved = await call(instance.url, 'POST', '/api/settings/versions', { label: `On ${instance.url}`, stage: 'draft' });
+        expect(saved.status).toBe(201);
+        const savedHeard = (await stream.next('snapshots', (state: { count: number }) => state.count === count + 1, 5_000)) - savedAt;
+        const deletedAt = Date.now();
+        expect((await call(instance.url, 'DELETE', `/api/settings/versions/${(saved.body.version as { id: string }).id}`)).status).toBe(200);
+        const deletedHeard = (await stream.next('snapshots', (state: { count: number }) => state.count === count, 5_000)) - deletedAt;
+        note('snapshot save and delete heard through nginx', Math.max(savedHeard, deletedHeard));
+        expect(Math.max(savedHeard, deletedHeard)).toBeLessThanOrEqual(1_000);
       }
     } finally {
       stream.close();

@@ -14,6 +14,7 @@ import {
   type StoredSettings,
 } from '@punchline/domain';
 import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
+import { DATABASE } from '../platform/platform.module';
 
 /** The snapshot lists' state as the lock's event stream tells it (`event: snapshots`). */
 export interface SnapshotListState {
@@ -21,7 +22,6 @@ export interface SnapshotListState {
   newest: number;
   published: number;
 }
-import { DATABASE } from '../platform/platform.module';
 
 export interface StageSettings {
   settings: SettingsRecord;
