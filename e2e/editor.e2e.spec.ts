@@ -54,6 +54,12 @@ async function signIn(email: string, path: string, options: { viewport?: { width
   return page;
 }
 
+/** A list's Add puts the keyboard in the new row a frame later (ui/list-controls.tsx): waited for, so the next fill is not typed into that row. */
+async function addItem(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name }).click();
+  await page.waitForFunction(() => document.activeElement?.matches('li input, li textarea') ?? false);
+}
+
 async function holdsLock(page: Page): Promise<void> {
   await page.getByText('You hold the draft lock').waitFor();
 }
@@ -330,10 +336,10 @@ test('every Page Configurations tab: a change survives save and reload, normalis
 
   // About: a team member with a social link; a bare domain gets https://.
   await openTab(page, 'About');
-  await page.getByRole('button', { name: '+ Add team member' }).click();
+  await addItem(page, '+ Add team member');
   await page.getByLabel('Name', { exact: true }).fill('Dana Quip');
   await page.getByLabel('Role', { exact: true }).fill('Host');
-  await page.getByRole('button', { name: '+ Add social link' }).click();
+  await addItem(page, '+ Add social link');
   await page.getByLabel('Social link 1 label').fill('Instagram');
   await page.getByLabel('Social link 1 URL').fill('instagram.com/danaquip');
   await saveAndReload();
@@ -343,7 +349,7 @@ test('every Page Configurations tab: a change survives save and reload, normalis
 
   // Events: an upcoming show; its ticket link is normalised as it is typed.
   await openTab(page, 'Events');
-  await page.getByRole('button', { name: '+ Add upcoming event' }).click();
+  await addItem(page, '+ Add upcoming event');
   await page.getByLabel('Title', { exact: true }).nth(1).fill('Late Show');
   await page.getByLabel('Date', { exact: true }).fill('April 1, 2025');
   await page.getByLabel('Venue').fill('The Basement');
@@ -384,7 +390,7 @@ test('every Page Configurations tab: a change survives save and reload, normalis
 
   // Merch: a product; the price is free text.
   await openTab(page, 'Merch');
-  await page.getByRole('button', { name: '+ Add product' }).click();
+  await addItem(page, '+ Add product');
   await page.getByLabel('Title', { exact: true }).nth(1).fill('Tour Tee');
   await page.getByLabel('Price').fill('25');
   await page.getByLabel('Buy link').fill('shop.example.com/tee');
@@ -395,7 +401,7 @@ test('every Page Configurations tab: a change survives save and reload, normalis
   // Contact: a new card starts as 'New inquiry' with a mailto link; empty socials are dropped.
   await openTab(page, 'Contact');
   await page.getByLabel('Email', { exact: true }).fill('hello@example.com');
-  await page.getByRole('button', { name: '+ Add contact card' }).click();
+  await addItem(page, '+ Add contact card');
   expect(await page.getByLabel('Title', { exact: true }).nth(1).inputValue()).toBe('New inquiry');
   expect(await page.getByLabel('Link', { exact: true }).inputValue()).toBe('mailto:hello@example.com');
   await page.getByLabel('Instagram').fill('instagram.com/punchline');
