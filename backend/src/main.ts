@@ -9,7 +9,10 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config);
   const app = await createApp(runtime);
   await app.listen(config.port, config.host);
-  process.stdout.write(`Punchline listening on http://${config.host}:${config.port} (public URL ${config.publicBaseUrl})\n`);
+  // The public URL is the one link printed: terminals make links clickable, and a page opened at
+  // the listening address instead (127.0.0.1 for localhost) has every sign-in and form refused by
+  // the same-origin check, which takes changes only from PUBLIC_BASE_URL's pages.
+  process.stdout.write(`Punchline listening on ${config.host} port ${config.port}: open ${config.publicBaseUrl}\n`);
 }
 
 main().catch((error: unknown) => {
