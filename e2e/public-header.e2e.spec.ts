@@ -4,7 +4,7 @@
  * button and nothing overflows. Axe clean. On phones: a long title takes two lines at most beside
  * the menu button; the open menu closes on Escape, a tap outside and focus moving past it, and
  * scrolls when a phone held sideways is too short for it; the sticky header never hides the
- * control that has focus.
+ * control that has focus, nor the label of a form field the browser scrolls to.
  */
 import { fullAxe } from './support/axe';
 import type { Page } from 'playwright-core';
@@ -243,5 +243,18 @@ describe('on phones, with a 61-character site title', () => {
       if (now.top < header.bottom - 0.5) hidden.push(`${now.tag} "${now.text}" at ${Math.round(now.top)} under a header ending at ${Math.round(header.bottom)}`);
     }
     expect(hidden).toEqual([]);
+  });
+
+  test('sending the empty contact form on a phone scrolls to the first field with its label below the sticky header', async () => {
+    const page = await suite.page(PHONE_390);
+    await page.goto(`${suite.app.baseUrl}/contact`);
+    await hydrated(page);
+    // The browser's own check stops the send and scrolls the Name field into view.
+    await page.getByRole('button', { name: /send message/i }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'contact-name');
+    const label = await page.locator('label[for="contact-name"]').evaluate((el) => el.getBoundingClientRect().top);
+    const header = await boxOf(page, '.site-header');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(label).toBeGreaterThanOrEqual(header.bottom);
   });
 });
