@@ -9,6 +9,11 @@ import { readSiteData } from './public/site-data';
 import './shared/shared.css';
 import './public/public.css';
 
+// Server-rendered pages set this in their head before the first paint (seo/head-tags.ts); a page
+// that arrives without it (Vite's dev server hands out index.html as it is) gets it here, so the
+// phone menu sits behind its button there too instead of the no-script layout.
+document.documentElement.classList.add('js');
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Failed to locate the #root element. The page is missing its mount point.');
 
