@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { loadConfigOrReport } from './platform/config/config';
 import { openRuntime } from './platform/runtime';
 import { createApp } from './platform/http/create-app';
+import { refusalMessage } from './platform/refusal';
 
 async function main(): Promise<void> {
   const config = loadConfigOrReport((message) => process.stderr.write(`${message}\n`));
@@ -16,8 +17,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A refusal that says what to do (the media storage is not the database's) needs no stack trace.
-  const refusal = error instanceof Error && error.name === 'StorageIdentityError';
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? (refusal ? error.message : (error.stack ?? error.message)) : String(error)}\n`);
+  const refusal = refusalMessage(error);
+  process.stderr.write(`Start-up failed: ${refusal ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
   process.exit(1);
 });

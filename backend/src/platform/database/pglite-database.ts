@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { copyStatement, type Database, type DedicatedSession, type QueryResult, type SqlClient } from '@punchline/projections';
+import { type DataDirLock, lockDataDir } from './pglite-dir-lock';
 
 /**
  * Embedded Postgres (PGlite): one in-process connection, so transactions are serialised by
@@ -8,23 +9,33 @@ import { copyStatement, type Database, type DedicatedSession, type QueryResult, 
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    private readonly lock: DataDirLock | null,
+  ) {}
 
   /**
    * dataDir undefined → in memory (tests). `initialDataDir`: a fresh database's files as
    * dumpDataDir left them (tests load one instead of running initdb for every database they open).
    */
   static async open(dataDir?: string, options: { initialDataDir?: Blob } = {}): Promise<PgliteDatabase> {
-    // One options object: PGlite reads its second argument only when the first is a path, so
-    // `new PGlite(undefined, options)` (in memory) dropped the parsers below without a word.
-    const db = new PGlite({
-      dataDir,
-      // int8 as JS number, as in the pg adapter.
-      parsers: { [types.INT8]: (v: string) => Number(v) },
-      ...(options.initialDataDir ? { loadDataDir: options.initialDataDir } : {}),
-    });
-    await db.waitReady;
-    return new PgliteDatabase(db);
+    // Before PGlite touches the files: a second process's start-up alone can corrupt them.
+    const lock = dataDir === undefined ? null : lockDataDir(dataDir);
+    try {
+      // One options object: PGlite reads its second argument only when the first is a path, so
+      // `new PGlite(undefined, options)` (in memory) dropped the parsers below without a word.
+      const db = new PGlite({
+        dataDir,
+        // int8 as JS number, as in the pg adapter.
+        parsers: { [types.INT8]: (v: string) => Number(v) },
+        ...(options.initialDataDir ? { loadDataDir: options.initialDataDir } : {}),
+      });
+      await db.waitReady;
+      return new PgliteDatabase(db, lock);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
 
   async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
@@ -71,6 +82,10 @@ export class PgliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.db.close();
+    try {
+      await this.db.close();
+    } finally {
+      this.lock?.release();
+    }
   }
 }
