@@ -1,4 +1,4 @@
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { relative, resolve } from 'node:path';
 
@@ -139,14 +139,15 @@ function takeOver(file: string, seen: DataDirHolder | 'unreadable'): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     // Left by a process that died within the few statements below: old enough, it is nobody's.
-    if (Date.now() - statSync(mutex, { throwIfNoEntry: false })!.mtimeMs > 10_000) rmdirSync(mutex);
+    const since = statSync(mutex, { throwIfNoEntry: false })?.mtimeMs;
+    if (since !== undefined && Date.now() - since > 10_000) rmSync(mutex, { recursive: true, force: true });
     pause(50);
     return;
   }
   try {
     const now = readHolder(file);
     const same = now === seen || (typeof now === 'object' && typeof seen === 'object' && now.pid === seen.pid && now.since === seen.since);
-    if (same) unlinkSync(file);
+    if (same) rmSync(file, { force: true });
   } finally {
     rmdirSync(mutex);
   }
