@@ -1,6 +1,6 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 
 /**
  * One process at a time on a PGlite data directory. PGlite is PostgreSQL in single-user mode and,
@@ -162,6 +162,7 @@ export interface DataDirLock {
 export function lockDataDir(dir: string): DataDirLock {
   const path = resolve(dir);
   const file = `${path}.lock`;
+  mkdirSync(dirname(path), { recursive: true });
   const me: DataDirHolder = {
     pid: process.pid,
     started: processStart(process.pid),
