@@ -5,7 +5,7 @@
  * snapshot. Draft snapshots follow as further choices.
  */
 import type { SettingsRecord, SettingsVersionView } from '@punchline/domain';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   CURRENT_DRAFT,
   currentDraftOptionLabel,
@@ -127,7 +127,9 @@ export function PublishDialog({ open, onClose }: { open: boolean; onClose: () =>
     },
     [choiceErrorId, timeErrorId, reviewErrorId],
   );
-  useEffect(() => {
+  // Before the paint that shows the error: a passive effect left one frame (longer on a loaded
+  // machine) in which the error was in the page but still scrolled out of the dialog's view.
+  useLayoutEffect(() => {
     if (revealing === null) return;
     reveal(revealing);
     setRevealing(null);
