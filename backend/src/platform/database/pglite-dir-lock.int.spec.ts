@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { appProcess } from '../../cli/test-support/app-process';
 import { spawnCli } from '../../cli/test-support/cli-process';
 import { http } from '../../test-support/test-app';
-import { DataDirInUseError, processStart } from './pglite-dir-lock';
+import { DataDirInUseError, FOREIGN_STALE_MS, processStart } from './pglite-dir-lock';
 import { PgliteDatabase } from './pglite-database';
 
 /**
@@ -79,10 +79,20 @@ describe('the directory lock in one process', () => {
     await db.close();
 
     writeFileSync(`${data}.lock`, '');
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(`${data}.lock`, old, old);
     const again = await PgliteDatabase.open(data);
     await again.close();
+    expect(existsSync(`${data}.lock`)).toBe(false);
+  }, 60_000);
+
+  it('judges a lock from another host (a recreated container) by when it was last refreshed', async () => {
+    const data = join(dir, 'pglite');
+    const foreign = JSON.stringify({ pid: 1, started: '1', host: 'container-before', command: 'backend/dist/main.js', since: '2026-12-07T00:00:00.000Z' });
+    writeFileSync(`${data}.lock`, foreign);
+    await expect(PgliteDatabase.open(data)).rejects.toThrow(`(pid 1 on host container-before: backend/dist/main.js, since 2026-12-07T00:00:00.000Z)`);
+    const old = new Date(Date.now() - FOREIGN_STALE_MS - 1_000);
+    utimesSync(`${data}.lock`, old, old);
+    const db = await PgliteDatabase.open(data);
+    await db.close();
     expect(existsSync(`${data}.lock`)).toBe(false);
   }, 60_000);
 

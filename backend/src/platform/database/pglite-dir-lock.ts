@@ -1,4 +1,4 @@
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, rmdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, rmdirSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 
@@ -10,11 +10,13 @@ import { dirname, relative, resolve } from 'node:path';
  * the reports (electric-sql/pglite#1106, #709). So the directory gets what postmaster.pid gives
  * PostgreSQL: `<dir>.lock` beside it, naming the process that has it open.
  *
- * Liveness is the process itself (signal 0, and on Linux its start time, so a pid reused after a
- * crash or in a restarted container is not mistaken for the holder), never a heartbeat: a holder
- * killed with SIGKILL is taken over at once, and PGlite's synchronous queries (a restore's index
- * build blocks the event loop for seconds) cannot make a live holder look stale. That is why not
- * proper-lockfile, whose staleness is an mtime refreshed on a timer.
+ * On the same host liveness is the process itself (signal 0, and on Linux its start time, so a
+ * reused pid is not mistaken for the holder), not a heartbeat: a holder killed with SIGKILL is
+ * taken over at once, and PGlite's synchronous queries (a restore's index build blocks the event
+ * loop for seconds) cannot make a live holder look stale. That is why not proper-lockfile, whose
+ * staleness is an mtime refreshed on a timer. Only a holder on another host (a container that was
+ * recreated has a new hostname, and its pids are another namespace's) is judged by such an mtime,
+ * refreshed every 15 s and stale after 2 minutes.
  */
 export interface DataDirHolder {
   pid: number;
@@ -41,11 +43,12 @@ function inUseMessage(dir: string, holder: DataDirHolder | null, lockFile: strin
     ? 'another process'
     : holder.pid === process.pid && holder.host === hostname()
       ? 'this very process (it is already open here)'
-      : `another process (pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}${holder.command ? `: ${holder.command}` : ''}, since ${holder.since})`;
+      : `another process (pid ${holder.pid}${holder.host === hostname() ? '' : ` on host ${holder.host}`}${holder.command ? `: ${holder.command}` : ''}, since ${holder.since})`;
+  const foreign = holder && holder.host !== hostname() ? ` A lock from another host is taken over once it has not been refreshed for ${FOREIGN_STALE_MS / 60_000} minutes.` : '';
   return (
     `The embedded database ${dir} is in use by ${who}. PGlite is opened by one process at a time: a second one would corrupt it. ` +
     `Stop that process first; for a backup while the app runs use 'Back up now' (Admin → General → Backups). ` +
-    `If no such process runs any more, delete ${lockFile}.`
+    `If no such process runs any more, delete ${lockFile}.${foreign}`
   );
 }
 
@@ -76,10 +79,17 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * A holder on another host (a container recreated after a crash gets a new hostname; a shared
+ * filesystem) cannot be asked by pid: its process touches the lock file every HEARTBEAT_MS, and it
+ * holds while that is recent. Generous, since a synchronous PGlite query delays the touch.
+ */
+const HEARTBEAT_MS = 15_000;
+export const FOREIGN_STALE_MS = 120_000;
+
 /** Whether the process a lock file names still has the directory open. */
-export function stillHolds(holder: DataDirHolder): boolean {
-  // Another machine's process (a shared filesystem) cannot be checked from here: it holds.
-  if (holder.host !== hostname()) return true;
+function stillHolds(holder: DataDirHolder, touchedAt: number): boolean {
+  if (holder.host !== hostname()) return Date.now() - touchedAt < FOREIGN_STALE_MS;
   if (!alive(holder.pid)) return false;
   const stat = procStat(holder.pid);
   if (!stat) return true;
@@ -96,6 +106,7 @@ function readHolder(file: string): DataDirHolder | 'gone' | 'unreadable' {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     throw error;
   }
+  // This code links lock files into place whole: one it cannot read was never one of its own.
   try {
     const h = JSON.parse(text) as Partial<DataDirHolder>;
     if (typeof h.pid === 'number' && typeof h.host === 'string') return { pid: h.pid, started: h.started ?? null, host: h.host, command: h.command ?? '', since: h.since ?? '' };
@@ -170,21 +181,12 @@ export function lockDataDir(dir: string): DataDirLock {
     command: [relative(process.cwd(), process.argv[1] ?? ''), ...process.argv.slice(2)].join(' ').slice(0, 160),
     since: new Date().toISOString(),
   };
-  let unreadableSince = 0;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (tryCreate(file, me)) return held(file, me);
+    const touchedAt = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
     const holder = readHolder(file);
-    if (holder === 'gone') continue;
-    if (holder === 'unreadable') {
-      // Not written by this code (it links files whole): give a writer a moment, then take it over.
-      unreadableSince ||= Date.now();
-      if (Date.now() - unreadableSince < 1000) {
-        pause(50);
-        continue;
-      }
-    } else if (stillHolds(holder)) {
-      throw new DataDirInUseError(path, holder, file);
-    }
+    if (holder === 'gone' || touchedAt === undefined) continue;
+    if (holder !== 'unreadable' && stillHolds(holder, touchedAt)) throw new DataDirInUseError(path, holder, file);
     takeOver(file, holder);
   }
   throw new DataDirInUseError(path, null, file);
@@ -192,9 +194,19 @@ export function lockDataDir(dir: string): DataDirLock {
 
 function held(file: string, me: DataDirHolder): DataDirLock {
   let released = false;
+  const beat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // Gone (deleted by hand): the next opener finds no lock, as it would after a release.
+    }
+  }, HEARTBEAT_MS);
+  beat.unref();
   const release = () => {
     if (released) return;
     released = true;
+    clearInterval(beat);
     process.off('exit', release);
     const now = readHolder(file);
     if (typeof now === 'object' && now.pid === me.pid && now.since === me.since) unlinkSync(file);
