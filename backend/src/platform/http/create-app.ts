@@ -13,7 +13,7 @@ import { MediaReadTurns } from '../../media';
 import { ErrorBodyFilter } from './domain-error.filter';
 import { RequestValidationPipe } from './validation';
 import { baseSecurityHeaders } from './security-headers';
-import { inputGuard, refuseDeepJson } from './input-guard';
+import { inputGuard, refuseDeepJson, refuseUnparsableJson } from './input-guard';
 import { frontendDistDir } from './frontend-dist';
 
 export { frontendDistDir };
@@ -43,6 +43,7 @@ export async function createApp(runtime: Runtime, options: { logger?: boolean } 
   // A whole settings record is ~100 KB at most; 2 MB leaves room without inviting abuse.
   app.use(express.json({ limit: '2mb', verify: refuseDeepJson }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(refuseUnparsableJson);
   app.use(inputGuard);
   // No answer of ours may be sniffed into another type (JSON included); production is HTTPS only.
   const baseHeaders = Object.entries(baseSecurityHeaders(runtime.config.production));

@@ -84,6 +84,26 @@ describe('hostile input', () => {
     expect(await app.runtime.store.headPosition()).toBe(head);
   });
 
+  it('answers a body the JSON parser refuses with our own 400, never the parser\'s words or the body echoed', async () => {
+    const head = await app.runtime.store.headPosition();
+    const bodies: [string, string][] = [
+      ['{bad', 'application/json'],
+      ['null', 'application/json'],
+      ['"just a string"', 'application/json'],
+      ['{"name":"Ada","from":"ada@example.com","message":"hi"}', 'application/json; charset=utf-16'],
+    ];
+    for (const [path, method] of [
+      ['/api/contact', 'POST'],
+      ['/api/settings?stage=draft', 'PUT'],
+    ] as const) {
+      for (const [body, type] of bodies) {
+        const res = await fetch(`${app.baseUrl}${path}`, { method, headers: { 'content-type': type, origin: app.baseUrl, ...newClient() }, body });
+        expect({ path, body, type, status: res.status, answer: await res.json() }).toEqual({ path, body, type, status: 400, answer: { error: INPUT_TEXTS.json, code: 'INVALID_INPUT' } });
+      }
+    }
+    expect(await app.runtime.store.headPosition()).toBe(head);
+  });
+
   it('holds every string of the record to a cap: link lists, socials and team socials too (one policy)', async () => {
     const long = 'x'.repeat(100_000);
     const link = `https://example.com/${long}`;

@@ -9,6 +9,7 @@ export const INPUT_TEXTS = {
   nul: 'Text must not contain NUL characters.',
   surrogate: 'Text must be valid Unicode (it contains an unpaired surrogate).',
   depth: `The request nests too deeply (at most ${MAX_INPUT_DEPTH} levels).`,
+  json: 'The request body is not valid JSON: send one JSON object, in UTF-8.',
 } as const;
 
 // A lone high surrogate (not followed by a low one) or a lone low surrogate (not preceded by a high one).
@@ -86,6 +87,16 @@ export function jsonNestsDeeperThan(bytes: Uint8Array, max: number): boolean {
 export function refuseDeepJson(_req: IncomingMessage, _res: ServerResponse, body: Buffer): void {
   // inputProblem takes containers at levels 0 to MAX_INPUT_DEPTH - 1: MAX_INPUT_DEPTH of them nested.
   if (jsonNestsDeeperThan(body, MAX_INPUT_DEPTH)) throw new DomainError('INVALID_INPUT', INPUT_TEXTS.depth);
+}
+
+/**
+ * Express error middleware right after the body parsers. A body JSON.parse refuses would otherwise
+ * leave with V8's own words about it, which echo the body and mislead: `null` is valid JSON that
+ * the strict parser refuses as "not valid JSON", and UTF-8 labelled UTF-16 comes back as CJK text.
+ */
+export function refuseUnparsableJson(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
+  const type = (error as { type?: unknown } | null)?.type;
+  next(type === 'entity.parse.failed' ? new DomainError('INVALID_INPUT', INPUT_TEXTS.json) : error);
 }
 
 /** Express middleware after the body parsers: refuses hostile text or nesting with 400 and our own message. */
