@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'NOT_ACCEPTABLE',
   /** A dependency (the event store) refused or could not take the request: 503, the caller may retry later. */
   'UNAVAILABLE',
+  /** No room left where the write goes (the media folder's disk, an S3 quota, the database's disk): 507. */
+  'STORAGE_FULL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,6 +12,7 @@ import { MediaStream } from '../media-stream';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
 import type { AdminIssuer } from '../../platform/http/request-context';
+import { recordedNotYetShown } from '../../platform/event-sourcing/aggregate-runner';
 
 export interface IncomingFile {
   /** As the browser named it. */
@@ -102,7 +103,7 @@ export class UploadMediaHandler {
     }
     if (clean) this.images.wake();
     const item = await this.files.get(path);
-    if (!item) throw new Error(`Upload of ${path} recorded but not projected`);
+    if (!item) throw recordedNotYetShown(`“${path}”`);
     return { url: mediaProxyUrl(path), item };
   }
 

@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { SVG_LIMIT_TEXTS } from './svg-check';
 import { SvgChecker } from './svg-checker';
 import { request as httpRequest } from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import { MEDIA_STORAGE } from '../media.tokens';
+import type { MediaStorage } from '../storage/media-storage.port';
+import { STORAGE_FULL_TEXT } from '../../platform/http/storage-full';
 
 const SVG_PAYLOADS = join(__dirname, '../test-support/svg-payloads');
 const svgFixtures = (kind: 'hostile' | 'benign') => readdirSync(join(SVG_PAYLOADS, kind)).map((name) => ({ name, bytes: readFileSync(join(SVG_PAYLOADS, kind, name)) }));
@@ -207,6 +211,26 @@ describe.each(databaseKinds())('POST /api/storage/upload on %s', (kind) => {
     expect(res.status).toBe(413);
     expect(res.json().error).toBe(MEDIA_TYPE_TEXTS.tooLarge);
     expect((await m.admin.get('/api/storage/list?q=huge')).body.items).toEqual([]);
+  });
+
+  it('answers a full disk with 507 and what to do, stores nothing, and uploads again once there is room', async () => {
+    const storage = m.app.app.get<MediaStorage>(MEDIA_STORAGE);
+    // The kernel's own "no space left on device": /dev/full refuses every write with ENOSPC.
+    const full = jest.spyOn(storage, 'put').mockImplementation(async () => {
+      await writeFile('/dev/full', Buffer.alloc(4096));
+      throw new Error('unreachable: /dev/full accepted a write');
+    });
+    const events = (await m.mediaEvents()).length;
+    try {
+      const res = await upload(m, 'no-room.png', FIXTURES.png);
+      expect({ status: res.status, body: res.json() }).toEqual({ status: 507, body: { error: STORAGE_FULL_TEXT, code: 'STORAGE_FULL' } });
+      expect(full).toHaveBeenCalled();
+    } finally {
+      full.mockRestore();
+    }
+    expect((await m.mediaEvents()).length).toBe(events);
+    expect((await m.admin.get('/api/storage/list?q=no-room')).body.items).toEqual([]);
+    expect((await upload(m, 'no-room.png', FIXTURES.png)).status).toBe(201);
   });
 
   it('is for admins only: 401 for visitors, 403 for signed-in non-admins', async () => {

@@ -6,6 +6,18 @@ import type { Clock, IdSource } from './clock';
 /** Bounded read-your-writes wait; past it the answer may lag, which is logged. */
 const PROJECTOR_WAIT_MS = 5_000;
 
+/**
+ * The answer when a write was recorded but the read model that should show it has not caught up
+ * within the wait (its projector is failing, as on a full disk): 503 without Retry-After and with
+ * `recorded: true`, because sending it again would record it twice. Not a 500: nothing is broken
+ * in the request, and the write is safe in the log.
+ */
+export function recordedNotYetShown(what: string): DomainError {
+  return new DomainError('UNAVAILABLE', `${what} was saved, but the server has not caught up with it yet, so it cannot be shown. Reload in a moment; do not send it again.`, {
+    recorded: true,
+  });
+}
+
 /** Who issues a command and which request (or earlier event) ties its events together. */
 export interface CommandIssuer {
   /** null when no person did it (the contact deliverer, a scheduled job). */

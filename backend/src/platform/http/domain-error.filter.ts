@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { DomainError, type ErrorCode, assertNever } from '@punchline/domain';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from '../database/database-unavailable';
+import { STORAGE_FULL_TEXT, isStorageFull } from './storage-full';
 
 /** The one place where stable domain error codes become HTTP statuses (DESIGN §8, §12.6). */
 export function statusOf(code: ErrorCode): number {
@@ -27,6 +28,8 @@ export function statusOf(code: ErrorCode): number {
       return 406;
     case 'UNAVAILABLE':
       return 503;
+    case 'STORAGE_FULL':
+      return 507;
     default:
       return assertNever(code, 'error code');
   }
@@ -42,7 +45,8 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (res.headersSent) return;
     if (exception instanceof DomainError) {
       // DESIGN §14: a write that cannot be stored is a 503 the client may retry, never a 500.
-      if (exception.code === 'UNAVAILABLE') res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      // A write recorded but not yet shown must not be sent again (recordedNotYetShown).
+      if (exception.code === 'UNAVAILABLE' && exception.details?.recorded !== true) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(statusOf(exception.code)).json({ error: exception.message, code: exception.code, ...(exception.details ?? {}) });
       return;
     }
@@ -64,6 +68,12 @@ export class ErrorBodyFilter implements ExceptionFilter {
       this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: DATABASE_UNAVAILABLE_TEXT, code: 'UNAVAILABLE' });
+      return;
+    }
+    if (isStorageFull(exception)) {
+      // A full disk is the operator's to fix, not a bug: nothing was stored (writes go whole or not at all).
+      this.logger.error(`storage full: ${exception instanceof Error ? exception.message : String(exception)}`);
+      res.status(statusOf('STORAGE_FULL')).json({ error: STORAGE_FULL_TEXT, code: 'STORAGE_FULL' });
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));

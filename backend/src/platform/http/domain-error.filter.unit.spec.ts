@@ -9,6 +9,7 @@ describe('statusOf', () => {
     ['TOO_LARGE', 413],
     ['NOT_FOUND', 404],
     ['UNAVAILABLE', 503],
+    ['STORAGE_FULL', 507],
   ] as const)('%s is %i', (code, status) => {
     expect(statusOf(code)).toBe(status);
   });

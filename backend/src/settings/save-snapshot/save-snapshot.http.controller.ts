@@ -5,6 +5,7 @@ import { SettingsReadService } from '../settings-read.service';
 import { SiteStream } from '../site-stream';
 import { SaveSnapshotRequestDto } from './save-snapshot.request.dto';
 import { IdSource } from '../../platform/event-sourcing/clock';
+import { recordedNotYetShown } from '../../platform/event-sourcing/aggregate-runner';
 import { Actor, type AdminIssuer } from '../../platform/http/request-context';
 
 export interface SaveSnapshotResult {
@@ -29,7 +30,7 @@ export class SaveSnapshotHttpController {
     const snapshotId = this.ids.next();
     await this.site.execute(actor, { type: 'SaveSnapshot', data: { label: body.label ?? null }, metadata: { snapshotId } });
     const version = await this.reads.getVersionView(snapshotId);
-    if (!version) throw new Error(`Snapshot ${snapshotId} was recorded but is not in the read model`);
+    if (!version) throw recordedNotYetShown('The snapshot');
     return { version, error: null };
   }
 }
