@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { validateContactMessage } from '@punchline/domain';
 import type { Request, Response } from 'express';
 import { Public } from '../../platform/http/public.decorator';
+import { isAnsweredCondition } from '../../platform/http/domain-error.filter';
 import { requestIssuer } from '../../platform/http/request-context';
 import { SubmitContactMessageHandler } from './submit-contact-message.handler';
 
@@ -21,6 +22,8 @@ export function formOutcomeLocation(ok: boolean): string {
 @ApiTags('contact')
 @Controller('api/contact')
 export class SubmitContactMessageHttpController {
+  private readonly logger = new Logger('contact');
+
   constructor(private readonly submitMessage: SubmitContactMessageHandler) {}
 
   /**
@@ -48,7 +51,16 @@ export class SubmitContactMessageHttpController {
       else res.status(400).json({ error: checked.message, ...(checked.field ? { field: checked.field } : {}) });
       return;
     }
-    await this.submitMessage.execute(checked.value, requestIssuer(req, null).correlationId);
+    try {
+      await this.submitMessage.execute(checked.value, requestIssuer(req, null).correlationId);
+    } catch (error) {
+      // A visitor without JavaScript would otherwise land on a JSON error page (the database away,
+      // a full disk): the form's own failure text tells them it was not sent. Bugs still go to the filter.
+      if (!form || !isAnsweredCondition(error)) throw error;
+      this.logger.warn(`contact form post not stored: ${error instanceof Error ? error.message : String(error)}`);
+      res.redirect(303, formOutcomeLocation(false));
+      return;
+    }
     if (form) res.redirect(303, formOutcomeLocation(true));
     else res.status(200).json({ ok: true });
   }

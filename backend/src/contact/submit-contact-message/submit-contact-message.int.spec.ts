@@ -57,6 +57,36 @@ describe('POST /api/contact', () => {
     expect((await contactEvents(app)).length).toBe(before);
   });
 
+  it('sends a form posted without JavaScript back to the form\'s failure text when the message cannot be stored, not to a JSON page', async () => {
+    const post = (body: Record<string, string>) =>
+      fetch(`${app.baseUrl}/api/contact`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: app.baseUrl, 'content-type': 'application/x-www-form-urlencoded', ...asNewClient() },
+        body: new URLSearchParams(body).toString(),
+      });
+    const before = (await contactEvents(app)).length;
+    // What PostgreSQL (and PGlite) raise when the disk is full, then the database away, then a bug.
+    const diskFull = Object.assign(new Error('could not extend file "base/5/16620": No space left on device'), { code: '53100' });
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const append = jest.spyOn(app.runtime.store, 'append');
+    try {
+      for (const error of [diskFull, away]) {
+        append.mockRejectedValueOnce(error);
+        const res = await post(valid);
+        expect({ status: res.status, location: res.headers.get('location') }).toEqual({ status: 303, location: '/contact?failed=1#contact-form' });
+      }
+      // The same conditions keep their JSON answers for the form with JavaScript.
+      append.mockRejectedValueOnce(diskFull);
+      expect((await visitor.post('/api/contact', valid, asNewClient())).status).toBe(507);
+      append.mockRejectedValueOnce(new Error('a bug'));
+      expect((await post(valid)).status).toBe(500);
+    } finally {
+      append.mockRestore();
+    }
+    expect((await contactEvents(app)).length).toBe(before);
+  });
+
   it('answers 400, not 500, for a body that is not JSON', async () => {
     const broken = await fetch(`${app.baseUrl}/api/contact`, {
       method: 'POST',

@@ -35,6 +35,15 @@ export function statusOf(code: ErrorCode): number {
   }
 }
 
+/**
+ * Whether this filter answers the error as a condition the client can act on (a refusal, the
+ * database away, a full disk) rather than as a bug (500): for routes that answer such conditions in
+ * a form of their own, such as the contact form posted without JavaScript.
+ */
+export function isAnsweredCondition(error: unknown): boolean {
+  return error instanceof DomainError || isDatabaseUnavailable(error) || isStorageFull(error);
+}
+
 /** Every error leaves as `{ "error": "<human text>" }`; only genuine bugs become 500. */
 @Catch()
 export class ErrorBodyFilter implements ExceptionFilter {
