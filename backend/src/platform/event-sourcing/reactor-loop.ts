@@ -61,9 +61,18 @@ export interface ReactorLoopOptions {
 }
 
 /**
+ * Sleep after the nth failed pass in a row: 1 s, doubling, at most 10 s. A failure that lasts (a full
+ * disk under the image variants, a database away) is then retried and logged every 10 s rather than
+ * every second; a wake-up (a new event) still cuts the sleep short.
+ */
+export function failedPassRetryMs(failuresInARow: number): number {
+  return Math.min(1_000 * 2 ** Math.max(0, failuresInARow - 1), 10_000);
+}
+
+/**
  * The loop of a reactor (contact delivery, scheduled publishing): while running, the leader makes
  * a pass, then sleeps until the pass's next due time, the poll interval, or a wake-up, whichever
- * comes first. A failed pass is logged and retried after a second; it never stops the loop.
+ * comes first. A failed pass is logged and retried after a growing pause; it never stops the loop.
  */
 export class ReactorLoop {
   private running = false;
@@ -109,6 +118,7 @@ export class ReactorLoop {
   }
 
   private async run(): Promise<void> {
+    let failures = 0;
     while (this.running) {
       let waitMs = this.options.pollMs();
       try {
@@ -119,9 +129,11 @@ export class ReactorLoop {
         } else {
           waitMs = this.options.leaderRetryMs();
         }
+        failures = 0;
       } catch (error) {
-        this.options.logger.error(`pass failed; retrying: ${describeError(error)}`);
-        waitMs = Math.min(waitMs, 1_000);
+        failures += 1;
+        waitMs = Math.min(waitMs, failedPassRetryMs(failures));
+        this.options.logger.error(`pass failed (${failures} in a row); retrying in ${waitMs} ms: ${describeError(error)}`);
       }
       await this.sleep(waitMs);
     }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type LeaderLock, ReactorLoop } from './reactor-loop';
+import { type LeaderLock, ReactorLoop, failedPassRetryMs } from './reactor-loop';
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,5 +55,41 @@ describe('ReactorLoop wake-ups (DESIGN §18)', () => {
     await delay(300);
     expect(passes).toBe(1);
     expect(loop.isLeader).toBe(true);
+  });
+
+  it('retries a failing pass after 1, 2, 4, 8, then every 10 s, back to at once after a success; a wake-up cuts the pause short', async () => {
+    expect([1, 2, 3, 4, 5, 6, 50].map(failedPassRetryMs)).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+    const { leader } = scriptedLeader(true);
+    let passes = 0;
+    let failing = true;
+    loop = new ReactorLoop({
+      leader,
+      logger: { error: () => undefined } as unknown as Logger,
+      pass: async () => {
+        passes += 1;
+        if (failing) throw new Error('ENOSPC: no space left on device, write');
+        return null;
+      },
+      pollMs: () => 60_000,
+      leaderRetryMs: () => 60_000,
+    });
+    loop.start();
+    await delay(1_300);
+    // At 0 ms and after 1 s; the next waits 2 s more.
+    expect(passes).toBe(2);
+    loop.wake();
+    await delay(50);
+    expect(passes).toBe(3);
+    // A success ends the run of failures: the next failure waits 1 s again, not 8.
+    failing = false;
+    loop.wake();
+    await delay(50);
+    expect(passes).toBe(4);
+    failing = true;
+    loop.wake();
+    await delay(50);
+    expect(passes).toBe(5);
+    await delay(1_100);
+    expect(passes).toBe(6);
   });
 });
