@@ -10,6 +10,7 @@ import { Public } from '../platform/http/public.decorator';
 import { Reactor } from '../platform/event-sourcing/reactor-loop';
 import { MEDIA_STORAGE_IDENTITY, type StorageIdentity } from '../media';
 import { BackupService } from '../backup';
+import { DATABASE_READ_ONLY_TEXT } from '../platform/database/database-unavailable';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -47,7 +48,11 @@ export class HealthHttpController {
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
     const [database, eventStore, projector, logTree, backups] = await Promise.all([
-      this.db.query('SELECT 1').then(() => ({ ok: true, kind: this.db.kind }), (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message })),
+      // Answering is not enough: a database that takes no writes (a standby after a failover) refuses every save.
+      this.db.query<{ read_only: string }>(`SELECT current_setting('transaction_read_only') AS read_only`).then(
+        ({ rows }) => (rows[0]?.read_only === 'on' ? { ok: false, kind: this.db.kind, error: DATABASE_READ_ONLY_TEXT } : { ok: true, kind: this.db.kind }),
+        (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message }),
+      ),
       this.store.headPosition().then((head) => ({ ok: true, kind: this.store.kind, head }), (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message })),
       this.projector.lag().then(
         (l) => ({ ok: true, leader: this.projector.isLeader, checkpoint: l.checkpoint, head: l.head, lag: l.head - l.checkpoint, subscription: l.subscription }),

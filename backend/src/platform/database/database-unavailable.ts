@@ -5,8 +5,13 @@
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
-/** SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: shutdown, starting up). */
-const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-4]|53300)$/;
+/**
+ * SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: shutdown, starting
+ * up), 53300 (too many connections), and 25006 (read-only transaction): a failover that left the
+ * pool on a standby, or a host that turned default_transaction_read_only on (some managed services
+ * do when the disk fills); writes come back when the primary does.
+ */
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-4]|53300|25006)$/;
 
 const PG_CLIENT_MESSAGES = [
   'Connection terminated',
@@ -31,3 +36,6 @@ export const DATABASE_UNAVAILABLE_TEXT = 'The database is not reachable right no
 
 /** Seconds a client should wait before retrying a write refused during an outage. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** What health says of a database that answers but takes no writes. */
+export const DATABASE_READ_ONLY_TEXT = 'The database answers but takes no writes (transaction_read_only is on: a standby, or default_transaction_read_only set).';

@@ -10,6 +10,7 @@ describe('isDatabaseUnavailable', () => {
     ['the server starting up (57P03)', withCode('57P03', 'the database system is starting up')],
     ['a connection failure (08006)', withCode('08006')],
     ['too many connections (53300)', withCode('53300')],
+    ['a standby or read-only default (25006)', withCode('25006', 'cannot execute INSERT in a read-only transaction')],
     ['a dropped connection in pg', new Error('Connection terminated unexpectedly')],
     ['a connect timeout in pg', new Error('timeout exceeded when trying to connect')],
     ['a refused dual-stack connect', Object.assign(new AggregateError([withCode('ECONNREFUSED')], ''), {})],
