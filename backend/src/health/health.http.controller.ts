@@ -8,7 +8,7 @@ import { DATABASE, EVENT_STORE, PROJECTOR, RUNTIME } from '../platform/platform.
 import type { Runtime } from '../platform/runtime';
 import { Public } from '../platform/http/public.decorator';
 import { Reactor } from '../platform/event-sourcing/reactor-loop';
-import { MEDIA_STORAGE_IDENTITY, type StorageIdentity } from '../media';
+import { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY, type MediaStorage, type StorageIdentity, probeStorage } from '../media';
 import { BackupService } from '../backup';
 import { DATABASE_READ_ONLY_TEXT } from '../platform/database/database-unavailable';
 
@@ -20,6 +20,7 @@ export class HealthHttpController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTOR) private readonly projector: Projector,
     @Inject(MEDIA_STORAGE_IDENTITY) private readonly storage: StorageIdentity,
+    @Inject(MEDIA_STORAGE) private readonly media: MediaStorage,
     private readonly discovery: DiscoveryService,
     // Optional: tests build this controller around a bare store and projector, without a runtime.
     @Optional() @Inject(RUNTIME) private readonly runtime?: Runtime,
@@ -40,14 +41,14 @@ export class HealthHttpController {
    * 200 when the database and event store answer; projector lag is reported, not judged. On
    * EventStoreDB positions are log offsets (lag is in bytes) and the leader reports its wake-up
    * subscription: how far it is behind the head and how long the last event took to arrive.
-   * `storage` is the media library this instance serves (kind and id; DESIGN §18) and
+   * `storage` is the media library this instance serves (kind and id; DESIGN §18) and whether it answers, and
    * `reactors` says which background work this instance leads now.
    */
   @Public()
   @Get()
   @ApiOkResponse({ description: 'database, event store and projector status' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, eventStore, projector, logTree, backups] = await Promise.all([
+    const [database, eventStore, projector, logTree, backups, media] = await Promise.all([
       // Answering is not enough: a database that takes no writes (a standby after a failover) refuses every save.
       this.db.query<{ read_only: string }>(`SELECT current_setting('transaction_read_only') AS read_only`).then(
         ({ rows }) => (rows[0]?.read_only === 'on' ? { ok: false, kind: this.db.kind, error: DATABASE_READ_ONLY_TEXT } : { ok: true, kind: this.db.kind }),
@@ -68,9 +69,11 @@ export class HealthHttpController {
         (s) => ({ status: s.status, last_at: s.last?.createdAt ?? null, age_seconds: s.age_seconds, every_seconds: s.every_seconds }),
         (e: Error) => ({ status: 'degraded' as const, error: e.message }),
       ),
+      // The media library: down means broken images and refused uploads, while the pages still serve (200).
+      probeStorage(this.media),
     ]);
     const ok = database.ok && eventStore.ok;
-    const status = ok && backups?.status !== 'degraded' ? 'ok' : 'degraded';
+    const status = ok && backups?.status !== 'degraded' && media.ok ? 'ok' : 'degraded';
     res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({
       status,
       database,
@@ -78,7 +81,7 @@ export class HealthHttpController {
       projector,
       logTree,
       backups,
-      storage: { kind: this.storage.kind, id: this.storage.id },
+      storage: { kind: this.storage.kind, id: this.storage.id, ...media },
       reactors: this.reactors(),
     });
   }

@@ -5,5 +5,6 @@ export { MediaModule } from './media.module';
 export { MediaReadTurns } from './serve-media/media-read-turns';
 export { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY } from './media.tokens';
 export type { StorageIdentity } from './storage/storage-identity';
+export { probeStorage } from './storage/storage-identity';
 export { migrateMediaToS3 } from './storage/migrate-to-s3';
 export { createMediaStorage, type MediaStorage } from './core';

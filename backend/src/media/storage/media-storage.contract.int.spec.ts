@@ -2,11 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DomainError } from '@punchline/domain';
+import { freePort } from '../../test-support/test-app';
+import { isStorageFull } from '../../platform/http/storage-full';
 import { startTestS3Server, type TestS3Server } from '../test-support/s3-server';
 import { LocalMediaStorage } from './local-media-storage';
 import type { MediaStorage } from './media-storage.port';
 import { StoredObjectMissingError } from './media-storage.port';
-import { S3MediaStorage } from './s3-media-storage';
+import { MEDIA_STORAGE_UNAVAILABLE_TEXT, S3MediaStorage } from './s3-media-storage';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -131,5 +136,54 @@ describe.each(adapters)('media storage contract: %s', (_name, start) => {
   it("refuses paths that would leave the library ('..', absolute)", async () => {
     await expect(storage.put('../escape.png', payload, 'image/png')).rejects.toThrow(/Unsafe media path/);
     await expect(storage.head('/etc/passwd')).rejects.toThrow(/Unsafe media path/);
+  });
+});
+
+/**
+ * An S3 server that cannot be reached, or answers 503 (SlowDown) or 507: the adapter says which,
+ * over real connections (a closed loopback port; a loopback server answering S3's error XML).
+ */
+describe('S3MediaStorage when its server is away or failing', () => {
+  const s3At = (endpoint: string) => new S3MediaStorage({ bucket: 'media', region: 'us-east-1', endpoint, forcePathStyle: true, accessKeyId: 'K', secretAccessKey: 'S' });
+  const unavailable = { code: 'UNAVAILABLE', message: MEDIA_STORAGE_UNAVAILABLE_TEXT };
+
+  async function answering(status: number, code: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(status, { 'content-type': 'application/xml' });
+      res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('answers every call UNAVAILABLE, naming the media storage, when nothing listens (not "the database")', async () => {
+    const port = await freePort();
+    const storage = s3At(`http://127.0.0.1:${port}`);
+    try {
+      for (const call of [() => storage.put('a.png', Buffer.from('x'), 'image/png'), () => storage.head('a.png'), () => storage.read('a.png'), () => storage.list(), () => storage.delete('a.png')]) {
+        await expect(call()).rejects.toMatchObject(unavailable);
+      }
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('answers a 503 (SlowDown) UNAVAILABLE, and leaves a 507 to be read as a full store', async () => {
+    const slow = await answering(503, 'SlowDown');
+    const full = await answering(507, 'XMinioStorageFull');
+    const slowStorage = s3At(slow.endpoint);
+    const fullStorage = s3At(full.endpoint);
+    try {
+      await expect(slowStorage.put('a.png', Buffer.from('x'), 'image/png')).rejects.toMatchObject(unavailable);
+      const error: unknown = await fullStorage.put('a.png', Buffer.from('x'), 'image/png').catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(DomainError);
+      expect(isStorageFull(error)).toBe(true);
+    } finally {
+      await slowStorage.close();
+      await fullStorage.close();
+      await slow.close();
+      await full.close();
+    }
   });
 });

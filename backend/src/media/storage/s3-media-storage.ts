@@ -9,7 +9,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { isSafeMediaPath, mimeTypeForName } from '@punchline/domain';
+import { Logger } from '@nestjs/common';
+import { DomainError, isSafeMediaPath, mimeTypeForName } from '@punchline/domain';
 import { type ByteRange, type MediaStorage, type StoredObjectInfo, type StoredObjectStream, StoredObjectMissingError } from './media-storage.port';
 
 export interface S3MediaStorageOptions {
@@ -28,6 +29,29 @@ function isNotFound(error: unknown): boolean {
   return name === 'NotFound' || name === 'NoSuchKey';
 }
 
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NETWORK_CODE_IN_TEXT = new RegExp(`^AWS SDK error wrapper for .*\\b(${[...NETWORK_CODES].join('|')})\\b`);
+
+/** The text a client sees when the bucket's server cannot be reached or fails (for a read or a write alike). */
+export const MEDIA_STORAGE_UNAVAILABLE_TEXT = 'The media storage is not reachable right now, so this could not be done. Please try again in a moment.';
+
+/**
+ * Whether an S3 call failed because the server could not be reached or failed on its side (5xx:
+ * SlowDown, InternalError), rather than because of what was asked. Not a 507 (no room): that is
+ * STORAGE_FULL. Without this, a refused connection to the bucket read as "the database is not
+ * reachable" (the same Node error codes).
+ */
+function isStorageUnreachable(error: unknown): boolean {
+  const { code, name, message, $metadata } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  // The SDK's retry layer wraps an error it does not take for an Error (one from another realm, as
+  // under jest's VM modules) as text: "AWS SDK error wrapper for Error: connect ECONNREFUSED …".
+  if (typeof message === 'string' && NETWORK_CODE_IN_TEXT.test(message)) return true;
+  if (name === 'TimeoutError' || name === 'RequestTimeout') return true;
+  const status = $metadata?.httpStatusCode;
+  return typeof status === 'number' && status >= 500 && status !== 507;
+}
+
 const quoted = (etag: string | undefined, fallback: string): string => (etag ? (etag.startsWith('"') || etag.startsWith('W/') ? etag : `"${etag}"`) : `"${fallback}"`);
 
 /** Media in an S3 bucket (DESIGN §10, §11: app instances stay stateless). */
@@ -35,6 +59,7 @@ export class S3MediaStorage implements MediaStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly logger = new Logger('media-storage');
 
   constructor(options: S3MediaStorageOptions) {
     this.bucket = options.bucket;
@@ -49,27 +74,38 @@ export class S3MediaStorage implements MediaStorage {
     });
   }
 
+  /** Every call to the bucket: an unreachable or failing server becomes 503 with a text that names the media storage. */
+  private async send<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isStorageUnreachable(error)) throw error;
+      this.logger.warn(`media storage unavailable: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      throw new DomainError('UNAVAILABLE', MEDIA_STORAGE_UNAVAILABLE_TEXT);
+    }
+  }
+
   private key(path: string): string {
     if (!isSafeMediaPath(path)) throw new Error(`Unsafe media path ${JSON.stringify(path)}`);
     return path;
   }
 
   async put(path: string, body: Buffer, contentType: string): Promise<StoredObjectInfo> {
-    const out = await this.client.send(
+    const out = await this.send(() => this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: body.length }),
-    );
+    ));
     return { path, size: body.length, contentType, etag: quoted(out.ETag, `${body.length}`), lastModified: new Date() };
   }
 
   async putStream(path: string, body: Readable, size: number, contentType: string): Promise<StoredObjectInfo> {
     // A stream body with its length: one PutObject, streamed (objects up to 5 GB).
-    const out = await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: size }));
+    const out = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: size })));
     return { path, size, contentType, etag: quoted(out.ETag, `${size}`), lastModified: new Date() };
   }
 
   async head(path: string): Promise<StoredObjectInfo | null> {
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(path) }));
+      const out = await this.send(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(path) })));
       const lastModified = out.LastModified ?? new Date(0);
       return {
         path,
@@ -88,9 +124,9 @@ export class S3MediaStorage implements MediaStorage {
     const info = await this.head(path);
     if (!info) return null;
     try {
-      const out = await this.client.send(
+      const out = await this.send(() => this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: this.key(path), Range: range ? `bytes=${range.start}-${range.end}` : undefined, IfMatch: info.etag }),
-      );
+      ));
       const body = out.Body;
       if (!(body instanceof Readable)) throw new Error('S3 returned a body that is not a Node stream');
       return { info, body };
@@ -105,7 +141,7 @@ export class S3MediaStorage implements MediaStorage {
     const found: StoredObjectInfo[] = [];
     let token: string | undefined;
     do {
-      const out = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      const out = await this.send(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token })));
       for (const o of out.Contents ?? []) {
         if (!o.Key) continue;
         const lastModified = o.LastModified ?? new Date(0);
@@ -121,16 +157,16 @@ export class S3MediaStorage implements MediaStorage {
     const to = this.key(toPath);
     try {
       // CopySource is "bucket/key", URL-encoded (S3 decodes it).
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from)}` }));
+      await this.send(() => this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from)}` })));
     } catch (error) {
       if (isNotFound(error)) throw new StoredObjectMissingError(fromPath);
       throw error;
     }
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from }));
+    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from })));
   }
 
   async delete(path: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(path) }));
+    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(path) })));
   }
 
   async close(): Promise<void> {

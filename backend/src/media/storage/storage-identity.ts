@@ -123,3 +123,22 @@ export async function ensureStorageIdentity(db: Database, storage: MediaStorage,
     return { kind: storage.kind, id, where };
   });
 }
+
+/**
+ * Whether the library answers now (GET /api/health): its marker is read with a HEAD (a stat on a
+ * folder). A server that hangs counts as down after `timeoutMs`, so health itself never hangs.
+ */
+export async function probeStorage(storage: MediaStorage, timeoutMs = 2_000): Promise<{ ok: true } | { ok: false; error: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const marker = await Promise.race([storage.head(STORAGE_MARKER_PATH), late]);
+    return marker ? { ok: true } : { ok: false, error: `${STORAGE_MARKER_PATH} is missing: this is not the library the database knows` };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

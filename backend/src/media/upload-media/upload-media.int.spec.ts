@@ -14,6 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import { MEDIA_STORAGE } from '../media.tokens';
 import type { MediaStorage } from '../storage/media-storage.port';
 import { STORAGE_FULL_TEXT } from '../../platform/http/storage-full';
+import { MEDIA_STORAGE_UNAVAILABLE_TEXT } from '../storage/s3-media-storage';
 
 const SVG_PAYLOADS = join(__dirname, '../test-support/svg-payloads');
 const svgFixtures = (kind: 'hostile' | 'benign') => readdirSync(join(SVG_PAYLOADS, kind)).map((name) => ({ name, bytes: readFileSync(join(SVG_PAYLOADS, kind, name)) }));
@@ -246,9 +247,10 @@ describe('upload, list, proxy, rename and delete with STORAGE=s3 (s3rver on loop
     s3 = await startTestS3Server('punchline-media');
     m = await startMediaApp('pglite', s3.env);
   });
+  let s3Stopped = false;
   afterAll(async () => {
     await m?.close();
-    await s3?.stop();
+    if (!s3Stopped) await s3?.stop();
   });
 
   it('keeps the bytes in the bucket and serves them through the proxy', async () => {
@@ -267,5 +269,25 @@ describe('upload, list, proxy, rename and delete with STORAGE=s3 (s3rver on loop
     expect((await m.admin.post('/api/storage/delete', { path: 'trailer.mp4' })).status).toBe(200);
     expect((await getRaw(m, renamed.body.url)).status).toBe(404);
     expect((await m.admin.get('/api/storage/list')).body.items).toEqual([]);
+  });
+
+  // Last in this suite: it stops the bucket's server.
+  it('says the media storage is away, not the database, when the bucket cannot be reached; health says so and the pages still serve', async () => {
+    const kept = (await upload(m, 'kept.png', FIXTURES.png)).json();
+    const healthy = (await (await fetch(`${m.app.baseUrl}/api/health`)).json()) as { status: string; storage: { ok: boolean } };
+    expect([healthy.status, healthy.storage.ok]).toEqual(['ok', true]);
+    await s3.stop();
+    s3Stopped = true;
+    const refused = await upload(m, 'later.png', FIXTURES.png);
+    expect({ status: refused.status, body: refused.json() }).toEqual({ status: 503, body: { error: MEDIA_STORAGE_UNAVAILABLE_TEXT, code: 'UNAVAILABLE' } });
+    expect((await getRaw(m, kept.url)).status).toBe(503);
+    const health = await fetch(`${m.app.baseUrl}/api/health`);
+    const body = (await health.json()) as { status: string; storage: { kind: string; ok: boolean; error?: string } };
+    expect({ status: health.status, overall: body.status, storage: body.storage }).toEqual({
+      status: 200,
+      overall: 'degraded',
+      storage: { kind: 's3', id: expect.any(String), ok: false, error: MEDIA_STORAGE_UNAVAILABLE_TEXT },
+    });
+    expect((await fetch(`${m.app.baseUrl}/`)).status).toBe(200);
   });
 });
