@@ -1,10 +1,34 @@
+import { DomainError } from '@punchline/domain';
+import { isDatabaseUnavailable } from './database/database-unavailable';
+
 /**
  * Errors that refuse to start and say what to do (the media storage is not the database's; the
- * embedded database is open in another process): the server and the commands print their message
- * alone, since a stack trace would bury the one line that matters.
+ * embedded database is open in another process; DATABASE_URL names a server, database or account
+ * that is not there, or a standby): the server and the commands print their message alone, since a
+ * stack trace would bury the one line that matters.
  */
 const REFUSALS = new Set(['StorageIdentityError', 'DataDirInUseError']);
 
 export function refusalMessage(error: unknown): string | null {
-  return error instanceof Error && REFUSALS.has(error.name) ? error.message : null;
+  if (!(error instanceof Error)) return null;
+  if (REFUSALS.has(error.name)) return error.message;
+  // A dependency that said so in our own words (the media storage away).
+  if (error instanceof DomainError && error.code === 'UNAVAILABLE') return error.message;
+  return databaseRefusal(error);
+}
+
+/** What PostgreSQL's answer at start-up means for DATABASE_URL, or null for anything else. */
+function databaseRefusal(error: Error): string | null {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case '3D000': // invalid_catalog_name
+      return `${error.message}: create it (createdb) or correct the database name in DATABASE_URL.`;
+    case '28P01': // invalid_password
+    case '28000': // invalid_authorization_specification
+      return `PostgreSQL refused the account in DATABASE_URL (${error.message}): correct its user and password.`;
+    case '25006': // read_only_sql_transaction
+      return `The database in DATABASE_URL takes no writes (${error.message}): it is a standby or read-only; point DATABASE_URL at the primary.`;
+    default:
+      return isDatabaseUnavailable(error) ? `The database in DATABASE_URL could not be reached (${error.message}): is PostgreSQL running there, and is the address right?` : null;
+  }
 }
