@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../platform/config/config';
+import { Logger } from '@nestjs/common';
+import { DomainError } from '@punchline/domain';
+import { callS3 } from '../platform/s3-calls';
 
 /** One kept backup as the admin's panel lists it. */
 export interface StoredBackup {
@@ -83,6 +86,10 @@ class FolderTarget implements BackupTarget {
   }
 }
 
+/** What an admin sees when BACKUP_DIR's bucket cannot be reached or fails. */
+export const BACKUP_STORAGE_UNAVAILABLE_TEXT = 'The backup storage (BACKUP_DIR) is not reachable right now, so this could not be done. Please try again in a moment.';
+const logger = new Logger('backups');
+
 class S3Target implements BackupTarget {
   private readonly client: S3Client;
   constructor(
@@ -103,11 +110,15 @@ class S3Target implements BackupTarget {
   get description() {
     return `s3://${this.bucket}/${this.prefix}`;
   }
+  /** A bucket that is away is named as the backup storage (503), not read as the database being away. */
+  private send<T>(call: () => Promise<T>): Promise<T> {
+    return callS3(call, BACKUP_STORAGE_UNAVAILABLE_TEXT, logger);
+  }
   async list(): Promise<StoredBackup[]> {
     const found: StoredBackup[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }));
+      const page = await this.send(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token })));
       for (const object of page.Contents ?? []) {
         const name = (object.Key ?? '').slice(this.prefix.length);
         const at = takenAt(name);
@@ -120,20 +131,22 @@ class S3Target implements BackupTarget {
   async keep(file: string, name: string): Promise<void> {
     const size = (await stat(file)).size;
     // One PutObject with the file streamed: the object appears whole or not at all.
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}`, Body: createReadStream(file), ContentLength: size, ContentType: 'application/x-tar' }));
+    await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}`, Body: createReadStream(file), ContentLength: size, ContentType: 'application/x-tar' })));
     await rm(file, { force: true });
   }
   async read(name: string) {
     if (!BACKUP_NAME.test(name)) return null;
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` }));
+      const out = await this.send(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` })));
       return { body: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
-    } catch {
+    } catch (error) {
+      // Not there is null (a 404 for the download); a bucket that is away is not "not found".
+      if (error instanceof DomainError) throw error;
       return null;
     }
   }
   async delete(name: string): Promise<void> {
-    if (BACKUP_NAME.test(name)) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` }));
+    if (BACKUP_NAME.test(name)) await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` })));
   }
 }
 

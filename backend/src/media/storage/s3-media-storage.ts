@@ -10,7 +10,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
-import { DomainError, isSafeMediaPath, mimeTypeForName } from '@punchline/domain';
+import { isSafeMediaPath, mimeTypeForName } from '@punchline/domain';
+import { callS3 } from '../../platform/s3-calls';
 import { type ByteRange, type MediaStorage, type StoredObjectInfo, type StoredObjectStream, StoredObjectMissingError } from './media-storage.port';
 
 export interface S3MediaStorageOptions {
@@ -29,28 +30,8 @@ function isNotFound(error: unknown): boolean {
   return name === 'NotFound' || name === 'NoSuchKey';
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-const NETWORK_CODE_IN_TEXT = new RegExp(`^AWS SDK error wrapper for .*\\b(${[...NETWORK_CODES].join('|')})\\b`);
-
 /** The text a client sees when the bucket's server cannot be reached or fails (for a read or a write alike). */
 export const MEDIA_STORAGE_UNAVAILABLE_TEXT = 'The media storage is not reachable right now, so this could not be done. Please try again in a moment.';
-
-/**
- * Whether an S3 call failed because the server could not be reached or failed on its side (5xx:
- * SlowDown, InternalError), rather than because of what was asked. Not a 507 (no room): that is
- * STORAGE_FULL. Without this, a refused connection to the bucket read as "the database is not
- * reachable" (the same Node error codes).
- */
-function isStorageUnreachable(error: unknown): boolean {
-  const { code, name, message, $metadata } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: unknown } };
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
-  // The SDK's retry layer wraps an error it does not take for an Error (one from another realm, as
-  // under jest's VM modules) as text: "AWS SDK error wrapper for Error: connect ECONNREFUSED …".
-  if (typeof message === 'string' && NETWORK_CODE_IN_TEXT.test(message)) return true;
-  if (name === 'TimeoutError' || name === 'RequestTimeout') return true;
-  const status = $metadata?.httpStatusCode;
-  return typeof status === 'number' && status >= 500 && status !== 507;
-}
 
 const quoted = (etag: string | undefined, fallback: string): string => (etag ? (etag.startsWith('"') || etag.startsWith('W/') ? etag : `"${etag}"`) : `"${fallback}"`);
 
@@ -75,14 +56,8 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   /** Every call to the bucket: an unreachable or failing server becomes 503 with a text that names the media storage. */
-  private async send<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (!isStorageUnreachable(error)) throw error;
-      this.logger.warn(`media storage unavailable: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-      throw new DomainError('UNAVAILABLE', MEDIA_STORAGE_UNAVAILABLE_TEXT);
-    }
+  private send<T>(call: () => Promise<T>): Promise<T> {
+    return callS3(call, MEDIA_STORAGE_UNAVAILABLE_TEXT, this.logger);
   }
 
   private key(path: string): string {
