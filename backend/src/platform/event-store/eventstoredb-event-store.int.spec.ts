@@ -567,14 +567,16 @@ describe('EventStoreDB adapter over the client', () => {
           },
         };
         const storage = { kind: 'local' as const, id: 'library-id', where: 'local folder' };
-        const noProviders = { getProviders: () => [] } as unknown as ConstructorParameters<typeof HealthHttpController>[4];
-        await new HealthHttpController(db, store, projector, storage, noProviders).health(res as unknown as Response);
+        // The library answers (its marker is there): only the store's part of health is under test here.
+        const library = { head: async () => ({ path: '.punchline-storage' }) } as unknown as ConstructorParameters<typeof HealthHttpController>[4];
+        const noProviders = { getProviders: () => [] } as unknown as ConstructorParameters<typeof HealthHttpController>[5];
+        await new HealthHttpController(db, store, projector, storage, library, noProviders).health(res as unknown as Response);
         expect(answer).toMatchObject({
           status: 200,
           body: {
             eventStore: { ok: true, kind: 'eventstoredb', head: lag.head },
             projector: { leader: true, subscription: { position: lag.head, behind: 0 } },
-            storage: { kind: 'local', id: 'library-id' },
+            storage: { kind: 'local', id: 'library-id', ok: true },
             reactors: {},
           },
         });
