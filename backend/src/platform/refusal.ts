@@ -1,11 +1,12 @@
+import { userInfo } from 'node:os';
 import { DomainError } from '@punchline/domain';
 import { isDatabaseUnavailable } from './database/database-unavailable';
 
 /**
  * Errors that refuse to start and say what to do (the media storage is not the database's; the
  * embedded database is open in another process; DATABASE_URL names a server, database or account
- * that is not there, or a standby): the server and the commands print their message alone, since a
- * stack trace would bury the one line that matters.
+ * that is not there, or a standby; DATA_DIR cannot be written): the server and the commands print
+ * their message alone, since a stack trace would bury the one line that matters.
  */
 const REFUSALS = new Set(['StorageIdentityError', 'DataDirInUseError']);
 
@@ -14,7 +15,33 @@ export function refusalMessage(error: unknown): string | null {
   if (REFUSALS.has(error.name)) return error.message;
   // A dependency that said so in our own words (the media storage away).
   if (error instanceof DomainError && error.code === 'UNAVAILABLE') return error.message;
-  return databaseRefusal(error);
+  return databaseRefusal(error) ?? fileRefusal(error);
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+};
+
+/**
+ * A folder the process cannot write (DATA_DIR or a path given to a command): in a container, most
+ * often a volume owned by another user than the one the app runs as.
+ */
+function fileRefusal(error: Error): string | null {
+  const { code, path } = error as NodeJS.ErrnoException;
+  const problem = code ? FILE_PROBLEMS[code] : undefined;
+  if (!problem || typeof path !== 'string') return null;
+  let user: string;
+  try {
+    user = `${userInfo().username}, uid ${userInfo().uid}`;
+  } catch {
+    user = `uid ${process.getuid?.() ?? '?'}`;
+  }
+  return code === 'ENOSPC'
+    ? `${path} cannot be written: ${problem}. Free some space there, or use a folder on another disk.`
+    : `${path} cannot be written by this process (${user}): ${problem}. Give that user the folder (chown), or use one it can write (DATA_DIR, or the path given).`;
 }
 
 /** What PostgreSQL's answer at start-up means for DATABASE_URL, or null for anything else. */
