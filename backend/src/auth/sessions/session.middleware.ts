@@ -33,7 +33,10 @@ export class SessionMiddleware implements NestMiddleware {
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      unset: 'destroy',
+      // Not 'destroy': when loading a session fails (the database away for a moment), express-session
+      // ends that response with no req.session, and 'destroy' then deletes the stored session, so a
+      // blip signed out every admin who made a request during it. Sign-out destroys explicitly.
+      unset: 'keep',
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
