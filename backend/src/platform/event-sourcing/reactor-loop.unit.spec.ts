@@ -75,7 +75,9 @@ describe('ReactorLoop wake-ups (DESIGN §18)', () => {
     });
     loop.start();
     await delay(1_300);
-    // At 0 ms and after 1 s; the next waits 2 s more.
+    // At 0 ms and after 1 s; the next waits 2 s more (a loop that retried every second would be at 3 by 2.5 s).
+    expect(passes).toBe(2);
+    await delay(1_200);
     expect(passes).toBe(2);
     loop.wake();
     await delay(50);
