@@ -12,6 +12,8 @@ import { MEDIA_STORAGE, MEDIA_STORAGE_IDENTITY, type MediaStorage, type StorageI
 import { BackupService } from '../backup';
 import { DATABASE_READ_ONLY_TEXT } from '../platform/database/database-unavailable';
 
+const STORAGE_PROBE_EVERY_MS = 5_000;
+
 @ApiTags('health')
 @Controller('api/health')
 export class HealthHttpController {
@@ -27,6 +29,17 @@ export class HealthHttpController {
     // Optional for the same reason.
     @Optional() @Inject(BackupService) private readonly backups?: BackupService,
   ) {}
+
+  /**
+   * The library's probe, at most one every 5 s (callers in between share it): health is public, and
+   * on S3 each probe is a request to the bucket, which a flood of health checks must not multiply.
+   */
+  private storageProbe(): Promise<Awaited<ReturnType<typeof probeStorage>>> {
+    const now = Date.now();
+    if (!this.probed || now - this.probed.at >= STORAGE_PROBE_EVERY_MS) this.probed = { at: now, result: probeStorage(this.media) };
+    return this.probed.result;
+  }
+  private probed: { at: number; result: ReturnType<typeof probeStorage> } | null = null;
 
   /** Every reactor of this app (found, so one added later is listed too): whether this instance runs it now. */
   private reactors(): Record<string, { leader: boolean }> {
@@ -70,7 +83,7 @@ export class HealthHttpController {
         (e: Error) => ({ status: 'degraded' as const, error: e.message }),
       ),
       // The media library: down means broken images and refused uploads, while the pages still serve (200).
-      probeStorage(this.media),
+      this.storageProbe(),
     ]);
     const ok = database.ok && eventStore.ok;
     const status = ok && backups?.status !== 'degraded' && media.ok ? 'ok' : 'degraded';

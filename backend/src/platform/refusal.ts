@@ -35,7 +35,8 @@ function fileRefusal(error: Error): string | null {
   if (!problem || typeof path !== 'string') return null;
   let user: string;
   try {
-    user = `${userInfo().username}, uid ${userInfo().uid}`;
+    const { username, uid } = userInfo();
+    user = `${username}, uid ${uid}`;
   } catch {
     user = `uid ${process.getuid?.() ?? '?'}`;
   }

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { DomainError } from '@punchline/domain';
+import { NETWORK_CODES } from './database/database-unavailable';
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 // The SDK's retry layer wraps an error it does not take for an Error (one from another realm, as
 // under jest's VM modules) as text: "AWS SDK error wrapper for Error: connect ECONNREFUSED …".
 const NETWORK_CODE_IN_TEXT = new RegExp(`^AWS SDK error wrapper for .*\\b(${[...NETWORK_CODES].join('|')})\\b`);

@@ -3,7 +3,8 @@
  * is down or restarting, the connection dropped, or connecting timed out. Such errors become
  * 503 + Retry-After (DESIGN §14): the client may retry, nothing was stored.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** Node's codes for a server that cannot be reached (the database's here; a bucket's in s3-calls.ts). */
+export const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /**
  * SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: shutdown, starting
