@@ -54,6 +54,9 @@ function databaseRefusal(error: Error): string | null {
     case '28P01': // invalid_password
     case '28000': // invalid_authorization_specification
       return `PostgreSQL refused the account in DATABASE_URL (${error.message}): correct its user and password.`;
+    case '57014': // query_canceled (statement_timeout)
+    case '55P03': // lock_not_available (lock_timeout)
+      return `A start-up step did not finish within the statement_timeout or lock_timeout set for the account or database in DATABASE_URL (${error.message}): another process held its tables (a migration on another instance?). Start again once it is done, or raise the timeout for this account.`;
     case '25006': // read_only_sql_transaction
       return `The database in DATABASE_URL takes no writes (${error.message}): it is a standby or read-only; point DATABASE_URL at the primary.`;
     default:

@@ -21,3 +21,16 @@ describe('refusalMessage for folders the process cannot write', () => {
     expect(refusalMessage(new TypeError('x is undefined'))).toBeNull();
   });
 });
+
+describe('refusalMessage for a start-up step the database cancelled', () => {
+  it('names the timeout and what to do, for statement_timeout and lock_timeout', () => {
+    for (const [code, message] of [
+      ['57014', 'canceling statement due to statement timeout'],
+      ['55P03', 'canceling statement due to lock timeout'],
+    ]) {
+      expect(refusalMessage(Object.assign(new Error(message), { code }))).toBe(
+        `A start-up step did not finish within the statement_timeout or lock_timeout set for the account or database in DATABASE_URL (${message}): another process held its tables (a migration on another instance?). Start again once it is done, or raise the timeout for this account.`,
+      );
+    }
+  });
+});

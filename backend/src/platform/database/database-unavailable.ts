@@ -38,5 +38,25 @@ export const DATABASE_UNAVAILABLE_TEXT = 'The database is not reachable right no
 /** Seconds a client should wait before retrying a write refused during an outage. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * SQLSTATEs of a database that is there but did not answer this statement in time: 57014
+ * (query_canceled: a statement_timeout set on the role or database, or an operator's
+ * pg_cancel_backend), 55P03 (lock_not_available: lock_timeout, e.g. while a table is locked by a
+ * migration or a VACUUM FULL), 40001 and 40P01 (a serialisation failure or a deadlock the server
+ * broke). Each rolls the transaction back, so nothing of the request was stored: like an outage,
+ * a 503 to retry, never a 500; but the text says busy, not unreachable.
+ */
+const BUSY_SQLSTATE = /^(57014|55P03|40001|40P01)$/;
+
+export function isDatabaseBusy(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && BUSY_SQLSTATE.test(code)) return true;
+  return isDatabaseBusy(cause, depth + 1);
+}
+
+/** The text a client sees when the database is busy; as DATABASE_UNAVAILABLE_TEXT, it says what happened to the write. */
+export const DATABASE_BUSY_TEXT = 'The database is too busy to answer right now (it did not answer in time), so this was not saved. Please try again in a moment.';
+
 /** What health says of a database that answers but takes no writes. */
 export const DATABASE_READ_ONLY_TEXT = 'The database answers but takes no writes (transaction_read_only is on: a standby, or default_transaction_read_only set).';

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseBusy, isDatabaseUnavailable } from './database-unavailable';
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -27,5 +27,28 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', undefined],
   ])('says no for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isDatabaseBusy', () => {
+  const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['a statement_timeout (57014)', withCode('57014', 'canceling statement due to statement timeout')],
+    ['a lock_timeout (55P03)', withCode('55P03', 'canceling statement due to lock timeout')],
+    ['a serialisation failure (40001)', withCode('40001')],
+    ['a deadlock (40P01)', withCode('40P01', 'deadlock detected')],
+    ['a wrapped cause', new Error('append failed', { cause: withCode('57014') })],
+  ])('says yes for %s, which is not an outage', (_, error) => {
+    expect([isDatabaseBusy(error), isDatabaseUnavailable(error)]).toEqual([true, false]);
+  });
+
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['a unique violation (23505)', withCode('23505')],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['nothing', undefined],
+  ])('says no for %s', (_, error) => {
+    expect(isDatabaseBusy(error)).toBe(false);
   });
 });

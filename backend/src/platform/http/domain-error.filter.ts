@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, type ErrorCode, assertNever } from '@punchline/domain';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from '../database/database-unavailable';
+import { DATABASE_BUSY_TEXT, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT, isDatabaseBusy, isDatabaseUnavailable } from '../database/database-unavailable';
 import { STORAGE_FULL_TEXT, isStorageFull } from './storage-full';
 
 /** The one place where stable domain error codes become HTTP statuses (DESIGN §8, §12.6). */
@@ -41,7 +41,7 @@ export function statusOf(code: ErrorCode): number {
  * a form of their own, such as the contact form posted without JavaScript.
  */
 export function isAnsweredCondition(error: unknown): boolean {
-  return error instanceof DomainError || isDatabaseUnavailable(error) || isStorageFull(error);
+  return error instanceof DomainError || isDatabaseUnavailable(error) || isDatabaseBusy(error) || isStorageFull(error);
 }
 
 /** Every error leaves as `{ "error": "<human text>" }`; only genuine bugs become 500. */
@@ -72,11 +72,13 @@ export class ErrorBodyFilter implements ExceptionFilter {
       res.status(status).json({ error: text });
       return;
     }
-    if (isDatabaseUnavailable(exception)) {
-      // DESIGN §14: an outage is not a bug; the write did not happen and may be retried.
-      this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    // DESIGN §14: an outage, or a statement the server cancelled (statement_timeout, lock_timeout, a
+    // deadlock), is not a bug; its transaction did not commit, so the write may be retried.
+    const retryText = isDatabaseUnavailable(exception) ? DATABASE_UNAVAILABLE_TEXT : isDatabaseBusy(exception) ? DATABASE_BUSY_TEXT : null;
+    if (retryText) {
+      this.logger.warn(`${retryText === DATABASE_BUSY_TEXT ? 'database busy' : 'database unavailable'}: ${exception instanceof Error ? exception.message : String(exception)}`);
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: DATABASE_UNAVAILABLE_TEXT, code: 'UNAVAILABLE' });
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: retryText, code: 'UNAVAILABLE' });
       return;
     }
     if (isStorageFull(exception)) {
