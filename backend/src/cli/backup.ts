@@ -75,7 +75,7 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   const config = loadConfigOrReport(out);
   if (!config) return 2;
   const passphrase = process.env.BACKUP_PASSPHRASE || undefined;
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, forCommand: true });
   const storage = createMediaStorage(config);
   const store = createEventStore(config, db, { logger: pino({ level: 'warn' }) });
   const show = progressPrinter(process.stderr);

@@ -21,7 +21,7 @@ export interface CliContext {
 
 /** Opens the database and event store the app uses, with every migration applied (event store and read models). */
 export async function openCliContext(config: CliConfig): Promise<CliContext> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, forCommand: true });
   try {
     await migrate(db, eventStoreMigrations);
     const projections = allProjections();

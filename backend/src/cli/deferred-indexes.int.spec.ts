@@ -1,4 +1,5 @@
 import { Projector, auditProjection, buildDeferredIndexes, missingDeferredIndexes, replay, type Database, type Projection } from '@punchline/projections';
+import { PgDatabase } from '../platform/database/pg-database';
 import { databaseKinds } from '../test-support/test-database';
 import { appendEvents, delay, seenProjection, storeOnFreshDatabase } from './test-support/read-model.test-kit';
 
@@ -85,6 +86,30 @@ describe.each(databaseKinds())('deferred read indexes on %s', (kind) => {
       expect(await buildDeferredIndexes(fresh.database.db, projections, 'rm')).toMatchObject({ built: ['audit_log_search_idx'], busy: false });
       expect(await searchIndex(fresh.database.db)).toEqual({ valid: true });
       expect(await buildDeferredIndexes(fresh.database.db, projections, 'rm')).toMatchObject({ built: [], busy: false });
+    });
+
+    it("a build outlasts a statement_timeout set for the site's requests (it was cancelled, then begun again at every start and never finished)", async () => {
+      await appendEvents(fresh.store, 30, 10);
+      await replay({ db: fresh.database.db, store: fresh.store, projections, swap: true, deferIndexes: true });
+      const name = new URL(fresh.database.url!).pathname.slice(1);
+      await fresh.database.db.query(`ALTER DATABASE "${name}" SET statement_timeout = '300ms'`);
+      // New connections take the account's timeout, as the server's do.
+      const server = new PgDatabase(fresh.database.url!, 2);
+      const writer = await fresh.database.db.dedicatedSession();
+      try {
+        // CREATE INDEX CONCURRENTLY waits for a transaction writing the table: here a second, well past the timeout.
+        await writer.query('BEGIN');
+        await writer.query("UPDATE rm.audit_log SET action = action WHERE position = (SELECT min(position) FROM rm.audit_log)");
+        const build = buildDeferredIndexes(server, projections, 'rm');
+        await delay(1_000);
+        await writer.query('COMMIT');
+        expect(await build).toMatchObject({ built: ['audit_log_search_idx'], busy: false });
+        expect(await searchIndex(fresh.database.db)).toEqual({ valid: true });
+      } finally {
+        await fresh.database.db.query(`ALTER DATABASE "${name}" RESET statement_timeout`);
+        await writer.release();
+        await server.close();
+      }
     });
   }
 });

@@ -74,6 +74,10 @@ export async function buildDeferredIndexes(db: Database, projections: Projection
     const { rows } = await session.query<{ locked: boolean; pid: number }>('SELECT pg_try_advisory_lock($1) AS locked, pg_backend_pid() AS pid', [LOCK_KEYS.deferredIndexes]);
     if (rows[0]?.locked !== true) return { ...result, busy: true };
     onSession?.(db.kind === 'pg' ? Number(rows[0].pid) : null);
+    // A trigram index over a big audit log takes minutes, past any statement_timeout a DBA set on
+    // the account for the site's requests; cancelled, it would be dropped and begun again at every
+    // start and never finish. This session is the build's own (pg_dump does the same for its own).
+    if (db.kind === 'pg') await session.query('SET statement_timeout = 0; SET lock_timeout = 0');
     try {
       // Read again under the lock: the previous holder may just have built them.
       for (const index of await missingDeferredIndexes(session, projections, schema)) {

@@ -71,7 +71,7 @@ export interface MigrateReporter {
 }
 
 export async function migrateMediaToS3(config: AppConfig, report: MigrateReporter): Promise<MigrateOutcome> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, forCommand: true });
   const source = new LocalMediaStorage(localMediaRoot(config.dataDir));
   const targetConfig = { ...config, storage: { ...config.storage, kind: 's3' as const } };
   const target = new S3MediaStorage(targetConfig.storage);

@@ -57,6 +57,30 @@ function wrap(client: Pool | PoolClient | Client): SqlClient {
   };
 }
 
+/**
+ * What pg_dump and pg_restore set on their own sessions: no statement, lock or idle-in-transaction
+ * timeout. A statement_timeout a DBA or a managed service set on the account protects the server
+ * from the site's requests; a command that copies a whole log (backup, restore, replay) runs
+ * statements that take as long as the log is big, and must not be cancelled half-way for it.
+ */
+export const NO_TIMEOUTS = '-c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0';
+
+/**
+ * The URL's own `options` (libpq's startup options) with `extra` after them, so both hold. They
+ * leave the URL: pg lets what it parses from a connection string win over the config beside it.
+ */
+function withOptions(connectionString: string, extra: string): { connectionString: string; options: string } {
+  const url = new URL(connectionString);
+  const own = url.searchParams.get('options');
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: own ? `${own} ${extra}` : extra };
+}
+
+export interface PgDatabaseOptions {
+  /** The commands' sessions: NO_TIMEOUTS (the server's keep the account's). */
+  noTimeouts?: boolean;
+}
+
 export class PgDatabase implements Database {
   readonly kind = 'pg' as const;
   private readonly pool: Pool;
@@ -65,10 +89,14 @@ export class PgDatabase implements Database {
 
   readonly connectionString: string;
 
-  constructor(connectionString: string, poolSize = 10) {
+  /** What every connection of this database is opened with (the pool's, sessions', the listener's). */
+  private readonly clientConfig: { connectionString: string; options?: string };
+
+  constructor(connectionString: string, poolSize = 10, options: PgDatabaseOptions = {}) {
     this.connectionString = withDefaultUser(connectionString);
+    this.clientConfig = options.noTimeouts ? withOptions(this.connectionString, NO_TIMEOUTS) : { connectionString: this.connectionString };
     // A black-holed server must not hold a request forever: give up connecting after 5 s (then 503).
-    this.pool = new Pool({ connectionString: this.connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+    this.pool = new Pool({ ...this.clientConfig, max: poolSize, connectionTimeoutMillis: 5_000 });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => undefined);
   }
@@ -125,7 +153,7 @@ export class PgDatabase implements Database {
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
     if (!this.listener) {
-      const client = new Client({ connectionString: this.connectionString });
+      const client = new Client(this.clientConfig);
       client.on('error', () => undefined);
       await client.connect();
       client.on('notification', (msg) => {
@@ -146,7 +174,7 @@ export class PgDatabase implements Database {
   }
 
   async dedicatedSession(): Promise<DedicatedSession> {
-    const client = new Client({ connectionString: this.connectionString });
+    const client = new Client(this.clientConfig);
     client.on('error', () => undefined);
     await client.connect();
     return { ...wrap(client), release: () => client.end() };
