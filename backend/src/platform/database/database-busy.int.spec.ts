@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { spawnCli } from '../../cli/test-support/cli-process';
-import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
+import { type OperatedApp, startOperatedApp } from '../../test-support/database-operator';
+import { type TestApp, http } from '../../test-support/test-app';
 import { postgresUrl } from '../../test-support/test-database';
 import { DATABASE_BUSY_TEXT } from './database-unavailable';
-import { PgDatabase, withDefaultUser } from './pg-database';
+import { PgDatabase } from './pg-database';
 
 /**
  * A database that is there but cancels a statement: a statement_timeout or lock_timeout set on the
@@ -16,16 +17,13 @@ import { PgDatabase, withDefaultUser } from './pg-database';
  * operator's transaction holding es.events. PostgreSQL only (PGlite has no other sessions).
  */
 (postgresUrl() ? describe : describe.skip)('a database that cancels a statement', () => {
+  let operated: OperatedApp;
   let app: TestApp;
   let admin: ReturnType<typeof http>;
   let operator: Client;
-  let database: string;
 
   /** Sets (or resets) a timeout for the database and ends the app's sessions, so its pool takes it. */
-  async function setTimeout_(setting: 'statement_timeout' | 'lock_timeout', value: string | null): Promise<void> {
-    await operator.query(value === null ? `ALTER DATABASE "${database}" RESET ${setting}` : `ALTER DATABASE "${database}" SET ${setting} = '${value}'`);
-    await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
-  }
+  const setTimeout_ = (setting: 'statement_timeout' | 'lock_timeout', value: string | null) => operated.setForDatabase(setting, value);
 
   /** A write retried while sessions ended by setTimeout_ are replaced (each dead one is a 503 to retry). */
   async function saveSnapshot(label: string): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
@@ -38,16 +36,11 @@ import { PgDatabase, withDefaultUser } from './pg-database';
   }
 
   beforeAll(async () => {
-    app = await startTestApp({ kind: 'postgres' });
-    admin = http(app.baseUrl, await signIn(app.baseUrl, TEST_ADMIN_EMAIL));
-    database = new URL(app.databaseUrl!).pathname.slice(1);
-    operator = new Client({ connectionString: withDefaultUser(app.databaseUrl!) });
-    await operator.connect();
+    operated = await startOperatedApp();
+    ({ app, admin, operator } = operated);
   });
   afterAll(async () => {
-    for (const setting of ['statement_timeout', 'lock_timeout']) await operator?.query(`ALTER DATABASE "${database}" RESET ${setting}`).catch(() => undefined);
-    await operator?.end();
-    await app?.close();
+    await operated?.close(['statement_timeout', 'lock_timeout']);
   });
 
   it.each([

@@ -1,8 +1,7 @@
-import { Client } from 'pg';
-import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from '../../test-support/test-app';
+import { type OperatedApp, startOperatedApp } from '../../test-support/database-operator';
+import { type TestApp, http } from '../../test-support/test-app';
 import { postgresUrl } from '../../test-support/test-database';
 import { DATABASE_READ_ONLY_TEXT, DATABASE_UNAVAILABLE_TEXT } from './database-unavailable';
-import { withDefaultUser } from './pg-database';
 
 /**
  * A database that answers but takes no writes: what a failover that leaves the pool on a standby
@@ -11,28 +10,19 @@ import { withDefaultUser } from './pg-database';
  * the app's pool reconnects into read-only sessions. PostgreSQL only (PGlite has no other sessions).
  */
 (postgresUrl() ? describe : describe.skip)('a database that takes no writes', () => {
+  let operated: OperatedApp;
   let app: TestApp;
   let admin: ReturnType<typeof http>;
-  let operator: Client;
-  let database: string;
 
-  /** Sets the database's default and ends every other session on it, as a failover ends the pool's. */
-  async function setReadOnly(on: boolean): Promise<void> {
-    await operator.query(`ALTER DATABASE "${database}" SET default_transaction_read_only = ${on ? 'on' : 'off'}`);
-    await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
-  }
+  /** The database's default, with every other session on it ended, as a failover ends the pool's. */
+  const setReadOnly = (on: boolean) => operated.setForDatabase('default_transaction_read_only', on ? 'on' : null);
 
   beforeAll(async () => {
-    app = await startTestApp({ kind: 'postgres' });
-    admin = http(app.baseUrl, await signIn(app.baseUrl, TEST_ADMIN_EMAIL));
-    database = new URL(app.databaseUrl!).pathname.slice(1);
-    operator = new Client({ connectionString: withDefaultUser(app.databaseUrl!) });
-    await operator.connect();
+    operated = await startOperatedApp();
+    ({ app, admin } = operated);
   });
   afterAll(async () => {
-    await operator?.query(`ALTER DATABASE "${database}" SET default_transaction_read_only = off`).catch(() => undefined);
-    await operator?.end();
-    await app?.close();
+    await operated?.close(['default_transaction_read_only']);
   });
 
   it('answers writes 503 with Retry-After (not 500), says so on /api/health, keeps the site up, and takes writes again once the primary is back', async () => {

@@ -1,0 +1,47 @@
+import { Client } from 'pg';
+import { withDefaultUser } from '../platform/database/pg-database';
+import { type TestApp, TEST_ADMIN_EMAIL, http, signIn, startTestApp } from './test-app';
+
+/**
+ * An app on PostgreSQL, an admin signed in to it, and an operator's own session on its database:
+ * what the tests of a database that misbehaves (read-only, timeouts) use to change a server setting
+ * the way a DBA or a managed service would.
+ */
+export interface OperatedApp {
+  app: TestApp;
+  admin: ReturnType<typeof http>;
+  operator: Client;
+  database: string;
+  /**
+   * Sets a setting for the whole database (null resets it) and ends every other session on it, so
+   * the app's pool reconnects under it, as after a failover or a DBA's ALTER DATABASE.
+   */
+  setForDatabase(setting: string, value: string | null): Promise<void>;
+  /** Resets the settings it was asked to reset, ends the operator's session, closes the app. */
+  close(resetOnClose: string[]): Promise<void>;
+}
+
+export async function startOperatedApp(): Promise<OperatedApp> {
+  const app = await startTestApp({ kind: 'postgres' });
+  const admin = http(app.baseUrl, await signIn(app.baseUrl, TEST_ADMIN_EMAIL));
+  const database = new URL(app.databaseUrl!).pathname.slice(1);
+  const operator = new Client({ connectionString: withDefaultUser(app.databaseUrl!) });
+  await operator.connect();
+  const setForDatabase = async (setting: string, value: string | null): Promise<void> => {
+    if (!/^[a-z_]+$/.test(setting)) throw new Error(`Not a setting name: ${setting}`);
+    await operator.query(value === null ? `ALTER DATABASE "${database}" RESET ${setting}` : `ALTER DATABASE "${database}" SET ${setting} = ${operator.escapeLiteral(value)}`);
+    await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+  };
+  return {
+    app,
+    admin,
+    operator,
+    database,
+    setForDatabase,
+    close: async (resetOnClose) => {
+      for (const setting of resetOnClose) await operator.query(`ALTER DATABASE "${database}" RESET ${setting}`).catch(() => undefined);
+      await operator.end();
+      await app.close();
+    },
+  };
+}
