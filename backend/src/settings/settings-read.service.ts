@@ -13,7 +13,7 @@ import {
   type SiteState,
   type StoredSettings,
 } from '@punchline/domain';
-import { LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
+import { LISTEN_RESUMED, LIVE_SCHEMA, SITE_SETTINGS_CHANNEL, qualified, type Database, isoTimestamp, type SiteSettingsTableRow } from '@punchline/projections';
 import { DATABASE } from '../platform/platform.module';
 
 /** The snapshot lists' state as the lock's event stream tells it (`event: snapshots`). */
@@ -278,9 +278,9 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
 
   private onNotify(payload: string): void {
     const [schema, stage, version] = payload.split(':');
-    // Replay builds aside in another schema and notifies too; only the served schema matters.
-    if (schema !== LIVE_SCHEMA || stage !== 'live') return;
-    if (this.live?.version === Number(version)) return;
+    // Replay builds aside in another schema and notifies too; only the served schema matters. After
+    // LISTEN_RESUMED a publish may have gone unheard: ask, as for a notified one.
+    if (payload !== LISTEN_RESUMED && (schema !== LIVE_SCHEMA || stage !== 'live' || this.live?.version === Number(version))) return;
     this.stale = true;
     // Refresh now rather than on the next visitor, so listeners (page caches) rebuild right after a publish.
     this.getLive().catch((error: unknown) => this.logger.warn(`live settings refresh failed: ${String(error)}`));

@@ -18,11 +18,21 @@ export interface DedicatedSession extends SqlClient {
   release(): Promise<void>;
 }
 
+/**
+ * The payload a listener is called with once LISTEN is back after its connection was lost: no
+ * channel's own payload looks like it, and no number parses from it.
+ */
+export const LISTEN_RESUMED = 'listen-resumed';
+
 export interface Database extends SqlClient {
   readonly kind: 'pg' | 'pglite';
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; resolves to an unlisten function. */
+  /**
+   * LISTEN on a channel; resolves to an unlisten function. When the connection that listens is
+   * lost (a database restart, a failover, a dropped idle connection) it is opened again, and each
+   * listener is called once with LISTEN_RESUMED: what was notified meanwhile is lost, so look again.
+   */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** A connection of its own for the caller's lifetime (leader election holds one). */
   dedicatedSession(): Promise<DedicatedSession>;

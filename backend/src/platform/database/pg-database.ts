@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { Client, Pool, type PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { copyStatement, type Database, type DedicatedSession, type QueryResult, type SqlClient } from '@punchline/projections';
+import { LISTEN_RESUMED, copyStatement, type Database, type DedicatedSession, type QueryResult, type SqlClient } from '@punchline/projections';
 
 /** Postgres returns int8 as text; our positions fit in a JS number, so parse them as numbers. */
 import { types } from 'pg';
@@ -76,6 +76,10 @@ function withOptions(connectionString: string, extra: string): { connectionStrin
   return { connectionString: url.toString(), options: own ? `${own} ${extra}` : extra };
 }
 
+/** After the listening connection is lost: the first try to open it again, and the longest wait between tries. */
+const RELISTEN_FIRST_MS = 200;
+const RELISTEN_MAX_MS = 5_000;
+
 export interface PgDatabaseOptions {
   /** The commands' sessions: NO_TIMEOUTS (the server's keep the account's). */
   noTimeouts?: boolean;
@@ -85,6 +89,9 @@ export class PgDatabase implements Database {
   readonly kind = 'pg' as const;
   private readonly pool: Pool;
   private listener: Client | null = null;
+  private listenerOpening: Promise<Client> | null = null;
+  private relistenTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
 
   readonly connectionString: string;
@@ -152,25 +159,87 @@ export class PgDatabase implements Database {
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
-    if (!this.listener) {
-      const client = new Client(this.clientConfig);
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (msg) => {
-        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-      });
-      this.listener = client;
-    }
     let set = this.handlers.get(channel);
+    const added = !set;
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await this.listener.query(`LISTEN ${channel}`);
     }
     set.add(onNotify);
+    try {
+      // A connection opened by this call listens to the channel already; LISTEN twice is harmless.
+      const client = await this.listenerClient();
+      if (added) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      set.delete(onNotify);
+      if (set.size === 0) this.handlers.delete(channel);
+      throw error;
+    }
     return async () => {
       set!.delete(onNotify);
     };
+  }
+
+  /** The connection that listens, opened (listening to every channel asked for) when there is none. */
+  private listenerClient(): Promise<Client> {
+    if (this.listener) return Promise.resolve(this.listener);
+    this.listenerOpening ??= this.openListener().finally(() => {
+      this.listenerOpening = null;
+    });
+    return this.listenerOpening;
+  }
+
+  private async openListener(): Promise<Client> {
+    const client = new Client(this.clientConfig);
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => {
+      for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    client.once('end', () => this.listenerLost(client));
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+      if (this.closed) throw new Error('The database was closed');
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.listener = client;
+    return client;
+  }
+
+  /**
+   * A LISTEN lives on one connection: when the server ends it (a restart, a failover, a DBA's
+   * pg_terminate_backend, an idle_session_timeout, a NAT dropping a quiet connection) nothing is
+   * notified any more, and every instance's reactors, lock watch and projector fell back to their
+   * slow polls (30 s for a schedule or a contact message) until the process restarted. So it is
+   * opened again, sooner at first, and each listener hears LISTEN_RESUMED to look for what it missed.
+   */
+  private listenerLost(client: Client): void {
+    if (this.listener !== client) return;
+    this.listener = null;
+    this.relistenAfter(RELISTEN_FIRST_MS);
+  }
+
+  private relistenAfter(delayMs: number): void {
+    if (this.closed || this.relistenTimer || this.handlers.size === 0) return;
+    this.relistenTimer = setTimeout(() => {
+      this.relistenTimer = null;
+      this.listenerClient().then(
+        () => {
+          for (const set of this.handlers.values()) {
+            for (const h of set) {
+              try {
+                h(LISTEN_RESUMED);
+              } catch {
+                // One listener's failure must not keep the others from looking again.
+              }
+            }
+          }
+        },
+        () => this.relistenAfter(Math.min(delayMs * 2, RELISTEN_MAX_MS)),
+      );
+    }, delayMs);
   }
 
   async dedicatedSession(): Promise<DedicatedSession> {
@@ -181,6 +250,10 @@ export class PgDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.relistenTimer) clearTimeout(this.relistenTimer);
+    this.relistenTimer = null;
+    await this.listenerOpening?.catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
     await this.pool.end();
