@@ -6,7 +6,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectC
 import type { AppConfig } from '../platform/config/config';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@punchline/domain';
-import { callS3 } from '../platform/s3-calls';
+import { type S3Deadline, callS3 } from '../platform/s3-calls';
 
 /** One kept backup as the admin's panel lists it. */
 export interface StoredBackup {
@@ -111,14 +111,14 @@ class S3Target implements BackupTarget {
     return `s3://${this.bucket}/${this.prefix}`;
   }
   /** A bucket that is away is named as the backup storage (503), not read as the database being away. */
-  private send<T>(call: () => Promise<T>): Promise<T> {
+  private send<T>(call: (deadline: S3Deadline) => Promise<T>): Promise<T> {
     return callS3(call, BACKUP_STORAGE_UNAVAILABLE_TEXT, logger);
   }
   async list(): Promise<StoredBackup[]> {
     const found: StoredBackup[] = [];
     let token: string | undefined;
     do {
-      const page = await this.send(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token })));
+      const page = await this.send((deadline) => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }), { abortSignal: deadline.signal }));
       for (const object of page.Contents ?? []) {
         const name = (object.Key ?? '').slice(this.prefix.length);
         const at = takenAt(name);
@@ -131,13 +131,13 @@ class S3Target implements BackupTarget {
   async keep(file: string, name: string): Promise<void> {
     const size = (await stat(file)).size;
     // One PutObject with the file streamed: the object appears whole or not at all.
-    await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}`, Body: createReadStream(file), ContentLength: size, ContentType: 'application/x-tar' })));
+    await this.send((deadline) => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}`, Body: deadline.body(createReadStream(file)), ContentLength: size, ContentType: 'application/x-tar' }), { abortSignal: deadline.signal }));
     await rm(file, { force: true });
   }
   async read(name: string) {
     if (!BACKUP_NAME.test(name)) return null;
     try {
-      const out = await this.send(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` })));
+      const out = await this.send((deadline) => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` }), { abortSignal: deadline.signal }));
       return { body: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
     } catch (error) {
       // Not there is null (a 404 for the download); a bucket that is away is not "not found".
@@ -146,7 +146,7 @@ class S3Target implements BackupTarget {
     }
   }
   async delete(name: string): Promise<void> {
-    if (BACKUP_NAME.test(name)) await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` })));
+    if (BACKUP_NAME.test(name)) await this.send((deadline) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}${name}` }), { abortSignal: deadline.signal }));
   }
 }
 

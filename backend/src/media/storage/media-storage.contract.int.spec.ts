@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Socket, createServer as createTcpServer } from 'node:net';
 import { DomainError } from '@punchline/domain';
 import { freePort } from '../../test-support/test-app';
 import { isStorageFull } from '../../platform/http/storage-full';
@@ -144,7 +144,7 @@ describe.each(adapters)('media storage contract: %s', (_name, start) => {
  * over real connections (a closed loopback port; a loopback server answering S3's error XML).
  */
 describe('S3MediaStorage when its server is away or failing', () => {
-  const s3At = (endpoint: string) => new S3MediaStorage({ bucket: 'media', region: 'us-east-1', endpoint, forcePathStyle: true, accessKeyId: 'K', secretAccessKey: 'S' });
+  const s3At = (endpoint: string, answerMs?: number) => new S3MediaStorage({ bucket: 'media', region: 'us-east-1', endpoint, forcePathStyle: true, accessKeyId: 'K', secretAccessKey: 'S', answerMs });
   const unavailable = { code: 'UNAVAILABLE', message: MEDIA_STORAGE_UNAVAILABLE_TEXT };
 
   async function answering(status: number, code: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
@@ -166,6 +166,78 @@ describe('S3MediaStorage when its server is away or failing', () => {
       }
     } finally {
       await storage.close();
+    }
+  });
+
+  it('gives up on a server that takes connections but never answers (a hung one): UNAVAILABLE after the deadline, for every call, its sockets closed', async () => {
+    // It reads nothing and answers nothing, as a hung MinIO or a firewall dropping packets would.
+    const sockets = new Set<Socket>();
+    const silent = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.pause();
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const storage = s3At(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, 500);
+    const big = Buffer.alloc(32 * 1024 * 1024, 7);
+    try {
+      for (const call of [
+        () => storage.put('a.png', Buffer.from('x'), 'image/png'),
+        () => storage.putStream('big.mp4', Readable.from([big]), big.length, 'video/mp4'),
+        () => storage.head('a.png'),
+        () => storage.read('a.png'),
+        () => storage.list(),
+        () => storage.delete('a.png'),
+      ]) {
+        const started = Date.now();
+        await expect(call()).rejects.toMatchObject(unavailable);
+        // Before the deadline every call waited for ever (this test's own timeout).
+        expect(Date.now() - started).toBeLessThan(3_000);
+      }
+      // Each given-up request closed its connection: a hung server does not collect them (read
+      // now, each socket the client closed sees its end; one still open stays).
+      for (const socket of sockets) socket.resume();
+      for (let waited = 0; sockets.size > 0 && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(sockets.size).toBe(0);
+    } finally {
+      await storage.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('keeps an upload going for as long as the server takes its body, however long past the deadline', async () => {
+    // 48 MB taken at about 24 MB/s: two seconds, four times the deadline, never 500 ms without progress.
+    const body = Buffer.alloc(48 * 1024 * 1024, 3);
+    let received = 0;
+    const slow = createServer((req, res) => {
+      let allowance = 0;
+      const tick = setInterval(() => {
+        allowance = 2.4 * 1024 * 1024;
+        req.resume();
+      }, 100);
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        allowance -= chunk.length;
+        if (allowance <= 0) req.pause();
+      });
+      req.on('end', () => {
+        clearInterval(tick);
+        res.writeHead(200, { etag: '"slow"' });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const storage = s3At(`http://127.0.0.1:${(slow.address() as AddressInfo).port}`, 500);
+    try {
+      const started = Date.now();
+      // One 48 MB chunk: it counts as progress as it drains, piece by piece, not once.
+      await expect(storage.putStream('big.mp4', Readable.from([body]), body.length, 'video/mp4')).resolves.toMatchObject({ size: body.length, etag: '"slow"' });
+      expect(Date.now() - started).toBeGreaterThan(1_000);
+      expect(received).toBe(body.length);
+    } finally {
+      await storage.close();
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 

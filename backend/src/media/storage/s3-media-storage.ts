@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
 import { isSafeMediaPath, mimeTypeForName } from '@punchline/domain';
-import { callS3 } from '../../platform/s3-calls';
+import { S3_ANSWER_MS, type S3Deadline, answerMsWithBody, callS3 } from '../../platform/s3-calls';
 import { type ByteRange, type MediaStorage, type StoredObjectInfo, type StoredObjectStream, StoredObjectMissingError } from './media-storage.port';
 
 export interface S3MediaStorageOptions {
@@ -22,6 +22,8 @@ export interface S3MediaStorageOptions {
   forcePathStyle: boolean;
   accessKeyId?: string;
   secretAccessKey?: string;
+  /** How long the bucket may leave a call without a sign of life (S3_ANSWER_MS; tests shorten it). */
+  answerMs?: number;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -29,6 +31,9 @@ function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string })?.name;
   return name === 'NotFound' || name === 'NoSuchKey';
 }
+
+/** A server-side copy (a rename) answers once the object is copied: minutes for some GB. */
+const COPY_ANSWER_MS = 5 * 60_000;
 
 /** The text a client sees when the bucket's server cannot be reached or fails (for a read or a write alike). */
 export const MEDIA_STORAGE_UNAVAILABLE_TEXT = 'The media storage is not reachable right now, so this could not be done. Please try again in a moment.';
@@ -41,9 +46,11 @@ export class S3MediaStorage implements MediaStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly logger = new Logger('media-storage');
+  private readonly answerMs: number;
 
   constructor(options: S3MediaStorageOptions) {
     this.bucket = options.bucket;
+    this.answerMs = options.answerMs ?? S3_ANSWER_MS;
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
@@ -56,8 +63,8 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   /** Every call to the bucket: an unreachable or failing server becomes 503 with a text that names the media storage. */
-  private send<T>(call: () => Promise<T>): Promise<T> {
-    return callS3(call, MEDIA_STORAGE_UNAVAILABLE_TEXT, this.logger);
+  private send<T>(call: (deadline: S3Deadline) => Promise<T>, answerMs = this.answerMs): Promise<T> {
+    return callS3(call, MEDIA_STORAGE_UNAVAILABLE_TEXT, this.logger, answerMs);
   }
 
   private key(path: string): string {
@@ -66,21 +73,22 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   async put(path: string, body: Buffer, contentType: string): Promise<StoredObjectInfo> {
-    const out = await this.send(() => this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: body.length }),
-    ));
+    const out = await this.send(
+      (deadline) => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: body.length }), { abortSignal: deadline.signal }),
+      answerMsWithBody(this.answerMs, body.length),
+    );
     return { path, size: body.length, contentType, etag: quoted(out.ETag, `${body.length}`), lastModified: new Date() };
   }
 
   async putStream(path: string, body: Readable, size: number, contentType: string): Promise<StoredObjectInfo> {
     // A stream body with its length: one PutObject, streamed (objects up to 5 GB).
-    const out = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: body, ContentType: contentType, ContentLength: size })));
+    const out = await this.send((deadline) => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(path), Body: deadline.body(body), ContentType: contentType, ContentLength: size }), { abortSignal: deadline.signal }));
     return { path, size, contentType, etag: quoted(out.ETag, `${size}`), lastModified: new Date() };
   }
 
   async head(path: string): Promise<StoredObjectInfo | null> {
     try {
-      const out = await this.send(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(path) })));
+      const out = await this.send((deadline) => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(path) }), { abortSignal: deadline.signal }));
       const lastModified = out.LastModified ?? new Date(0);
       return {
         path,
@@ -99,9 +107,8 @@ export class S3MediaStorage implements MediaStorage {
     const info = await this.head(path);
     if (!info) return null;
     try {
-      const out = await this.send(() => this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(path), Range: range ? `bytes=${range.start}-${range.end}` : undefined, IfMatch: info.etag }),
-      ));
+      const out = await this.send((deadline) => this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(path), Range: range ? `bytes=${range.start}-${range.end}` : undefined, IfMatch: info.etag }), { abortSignal: deadline.signal }));
       const body = out.Body;
       if (!(body instanceof Readable)) throw new Error('S3 returned a body that is not a Node stream');
       return { info, body };
@@ -116,7 +123,7 @@ export class S3MediaStorage implements MediaStorage {
     const found: StoredObjectInfo[] = [];
     let token: string | undefined;
     do {
-      const out = await this.send(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token })));
+      const out = await this.send((deadline) => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }), { abortSignal: deadline.signal }));
       for (const o of out.Contents ?? []) {
         if (!o.Key) continue;
         const lastModified = o.LastModified ?? new Date(0);
@@ -131,17 +138,21 @@ export class S3MediaStorage implements MediaStorage {
     const from = this.key(fromPath);
     const to = this.key(toPath);
     try {
-      // CopySource is "bucket/key", URL-encoded (S3 decodes it).
-      await this.send(() => this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from)}` })));
+      // CopySource is "bucket/key", URL-encoded (S3 decodes it). The server copies before it
+      // answers, as long as the object is big (a video of some GB): this call waits for that.
+      await this.send(
+        (deadline) => this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURIComponent(from)}` }), { abortSignal: deadline.signal }),
+        COPY_ANSWER_MS,
+      );
     } catch (error) {
       if (isNotFound(error)) throw new StoredObjectMissingError(fromPath);
       throw error;
     }
-    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from })));
+    await this.send((deadline) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from }), { abortSignal: deadline.signal }));
   }
 
   async delete(path: string): Promise<void> {
-    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(path) })));
+    await this.send((deadline) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(path) }), { abortSignal: deadline.signal }));
   }
 
   async close(): Promise<void> {
