@@ -17,6 +17,8 @@ export interface OperatedApp {
    * the app's pool reconnects under it, as after a failover or a DBA's ALTER DATABASE.
    */
   setForDatabase(setting: string, value: string | null): Promise<void>;
+  /** Ends every session on the database but the operator's, as a restart or a failover ends them. */
+  endSessions(): Promise<void>;
   /** Resets the settings it was asked to reset, ends the operator's session, closes the app. */
   close(resetOnClose: string[]): Promise<void>;
 }
@@ -27,10 +29,13 @@ export async function startOperatedApp(): Promise<OperatedApp> {
   const database = new URL(app.databaseUrl!).pathname.slice(1);
   const operator = new Client({ connectionString: withDefaultUser(app.databaseUrl!) });
   await operator.connect();
+  const endSessions = async (): Promise<void> => {
+    await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+  };
   const setForDatabase = async (setting: string, value: string | null): Promise<void> => {
     if (!/^[a-z_]+$/.test(setting)) throw new Error(`Not a setting name: ${setting}`);
     await operator.query(value === null ? `ALTER DATABASE "${database}" RESET ${setting}` : `ALTER DATABASE "${database}" SET ${setting} = ${operator.escapeLiteral(value)}`);
-    await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    await endSessions();
   };
   return {
     app,
@@ -38,6 +43,7 @@ export async function startOperatedApp(): Promise<OperatedApp> {
     operator,
     database,
     setForDatabase,
+    endSessions,
     close: async (resetOnClose) => {
       for (const setting of resetOnClose) await operator.query(`ALTER DATABASE "${database}" RESET ${setting}`).catch(() => undefined);
       await operator.end();

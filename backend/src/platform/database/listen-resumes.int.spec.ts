@@ -109,8 +109,8 @@ async function endListeners(operator: Client, database: string): Promise<number>
     });
 
     it('after its database sessions are ended, a contact message still reaches the deliverer at once, not at its 30 s poll', async () => {
-      const { app, operator, database } = operated;
-      await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+      const { app } = operated;
+      await operated.endSessions();
       // Back to normal: the pool answers again, the reactors have made the pass their failure called for and wait.
       await until(async () => ((await fetch(`${app.baseUrl}/api/health`)).status === 200 ? true : undefined), 10_000, 'health');
       await new Promise((r) => setTimeout(r, 3_000));
