@@ -29,8 +29,23 @@ export async function startOperatedApp(): Promise<OperatedApp> {
   const database = new URL(app.databaseUrl!).pathname.slice(1);
   const operator = new Client({ connectionString: withDefaultUser(app.databaseUrl!) });
   await operator.connect();
+  /**
+   * Ends every session on the database, counting the ones still starting. PostgreSQL reads the
+   * database's settings while a session starts and lists the session in pg_stat_activity only
+   * after: one that was starting when a setting changed kept the old value and was not seen.
+   * Ending only pg_stat_activity's sessions let a pool connection keep lock_timeout 0 on a slow CI
+   * machine, and the write the test expected to be refused waited on the lock for ever. Every
+   * session holds a lock on its database object from before it reads the settings, so pg_locks
+   * names those too (pg_terminate_backend reaches them: they are in the process array already).
+   */
   const endSessions = async (): Promise<void> => {
-    await operator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    await operator.query(
+      `SELECT pg_terminate_backend(pid) FROM (
+         SELECT pid FROM pg_stat_activity WHERE datname = $1
+         UNION SELECT l.pid FROM pg_locks l JOIN pg_database d ON l.locktype = 'object' AND l.classid = 'pg_database'::regclass AND l.objid = d.oid WHERE d.datname = $1
+       ) AS sessions WHERE pid IS NOT NULL AND pid <> pg_backend_pid()`,
+      [database],
+    );
   };
   const setForDatabase = async (setting: string, value: string | null): Promise<void> => {
     if (!/^[a-z_]+$/.test(setting)) throw new Error(`Not a setting name: ${setting}`);

@@ -35,6 +35,19 @@ import { PgDatabase } from './pg-database';
     }
   }
 
+  /**
+   * A write left waiting on the lock (a session that kept no timeout) must fail this test, not
+   * hang it: a hung test leaves the operator's transaction open, and the next test's ALTER DATABASE
+   * then runs inside it, uncommitted, and fails for a reason that is not its own.
+   */
+  function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} still waited after ${ms} ms: a session of the app kept no timeout`)), ms);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  }
+
   beforeAll(async () => {
     operated = await startOperatedApp();
     ({ app, admin, operator } = operated);
@@ -54,8 +67,8 @@ import { PgDatabase } from './pg-database';
       await operator.query('BEGIN');
       try {
         await operator.query('LOCK TABLE es.events IN ACCESS EXCLUSIVE MODE');
-        expect(await saveSnapshot(`During ${setting}`)).toEqual({ status: 503, body: { error: DATABASE_BUSY_TEXT, code: 'UNAVAILABLE' }, retryAfter: '5' });
-        const contact = await http(app.baseUrl).post('/api/contact', { name: 'Ada', from: 'ada@example.com', message: 'Hello' });
+        expect(await within(30_000, 'A snapshot during the lock', saveSnapshot(`During ${setting}`))).toEqual({ status: 503, body: { error: DATABASE_BUSY_TEXT, code: 'UNAVAILABLE' }, retryAfter: '5' });
+        const contact = await within(30_000, 'A contact message during the lock', http(app.baseUrl).post('/api/contact', { name: 'Ada', from: 'ada@example.com', message: 'Hello' }));
         expect([contact.status, (contact.body as { error?: string }).error]).toEqual([503, DATABASE_BUSY_TEXT]);
         expect((await fetch(`${app.baseUrl}/`)).status).toBe(200);
       } finally {
