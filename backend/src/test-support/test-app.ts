@@ -6,7 +6,7 @@ import type { Database } from '@punchline/projections';
 import { loadConfig } from '../platform/config/config';
 import { createApp } from '../platform/http/create-app';
 import { type Runtime, openRuntime } from '../platform/runtime';
-import { PgDatabase } from '../platform/database/pg-database';
+import { type ConnectOptions, PgDatabase } from '../platform/database/pg-database';
 import { type DatabaseKind, type TestDatabase, createTestDatabase } from './test-database';
 import { freePort } from './free-port';
 import { type OAuthServer, type TestUser, startOAuthServer } from './oauth-server';
@@ -41,10 +41,11 @@ function sharedDatabase(other: TestApp): TestDatabase {
  * The whole app on a fresh database, listening on loopback, signed in through a real OAuth2
  * provider of its own. `env` overrides or adds variables (an empty string unsets one, e.g.
  * GOOGLE_CLIENT_ID: '' for development sign-in). `sharedWith` starts a second instance on another
- * test app's database and provider (scale-out tests).
+ * test app's database and provider (scale-out tests). `connect` opens the app's PostgreSQL
+ * connections another way (through a proxy, with other options); databaseUrl stays the direct one.
  */
-export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<string, string>; sharedWith?: TestApp } = {}): Promise<TestApp> {
-  const testDb = options.sharedWith ? sharedDatabase(options.sharedWith) : await createTestDatabase(options.kind ?? 'pglite');
+export async function startTestApp(options: { kind?: DatabaseKind; env?: Record<string, string>; sharedWith?: TestApp; connect?: ConnectOptions } = {}): Promise<TestApp> {
+  const testDb = options.sharedWith ? sharedDatabase(options.sharedWith) : await createTestDatabase(options.kind ?? 'pglite', 10, options.connect);
   const ownOAuth = !options.sharedWith;
   const oauth = options.sharedWith?.oauth ?? (await startOAuthServer());
   // Instances of one site share its media storage (DESIGN §18: another folder is refused at start).

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Database } from '@punchline/projections';
-import { databaseBeside } from '../platform/database/pg-database';
+import { type ConnectOptions, databaseBeside } from '../platform/database/pg-database';
 import { PgliteDatabase } from '../platform/database/pglite-database';
 import { pgliteInitialFiles } from './pglite-initial-files';
 
@@ -27,14 +27,14 @@ export interface TestDatabase {
  * A fresh, empty database per suite so suites (and developers) never share state: an in-memory
  * PGlite, or a new database created next to DATABASE_URL and dropped afterwards.
  */
-export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, poolSize = 10, connect?: ConnectOptions): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await PgliteDatabase.open(undefined, { initialDataDir: await pgliteInitialFiles() });
     return { db, drop: () => db.close() };
   }
   const baseUrl = postgresUrl();
   if (!baseUrl) throw new Error('DATABASE_URL is required for postgres tests');
-  return databaseBeside(baseUrl, `punchline_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`, poolSize);
+  return databaseBeside(baseUrl, `punchline_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`, poolSize, { connect });
 }
 
 /**

@@ -14,6 +14,13 @@ export interface SqlClient {
 }
 
 export interface DedicatedSession extends SqlClient {
+  /**
+   * Resolves once the server has answered on this connection; rejects when it did not answer in a
+   * few seconds, and the connection is then given up (its server side is ended from another one
+   * as soon as one opens, so a lock it held is free again). What a leader checks its lock with: a
+   * connection cut off without a word (a NAT or firewall that forgot it, a failover) never errors.
+   */
+  check(): Promise<void>;
   /** Gives the connection back (session-level advisory locks die with it). */
   release(): Promise<void>;
 }

@@ -340,7 +340,7 @@ export class Projector {
       if (Date.now() - this.lastLeaderCheck < this.leaderRetryMs) return true;
       try {
         // The lock lives as long as this connection; a dead connection means someone else may lead now.
-        await this.session!.query('SELECT 1');
+        await this.session!.check();
         this.lastLeaderCheck = Date.now();
         return true;
       } catch (error) {

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { LISTEN_RESUMED } from '@punchline/projections';
 import { type OperatedApp, startOperatedApp } from '../../test-support/database-operator';
+import { startFreezableProxy } from '../../test-support/freezable-proxy';
 import { http } from '../../test-support/test-app';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../../test-support/test-database';
 import { PgDatabase, withDefaultUser } from './pg-database';
@@ -64,6 +65,37 @@ async function endListeners(operator: Client, database: string): Promise<number>
         expect(heard).toEqual({ one: ['before', LISTEN_RESUMED, 'after'], two: [LISTEN_RESUMED, 'after'] });
       } finally {
         await db.close();
+      }
+    });
+
+    it('checks a listening connection cut off without a word (a NAT that forgot it), gives it up, listens again and ends its server side', async () => {
+      const server = new URL(postgresUrl()!);
+      const proxy = await startFreezableProxy({ host: server.hostname, port: Number(server.port || 5432) });
+      const db = new PgDatabase(proxy.url(database.url!), 2, { liveness: { answerMs: 500, listenerCheckMs: 500 } });
+      const heard: string[] = [];
+      try {
+        await db.listen('punchline_test_one', (payload) => heard.push(payload));
+        const { rows } = await operator.query<{ pid: number; client_port: number }>(
+          "SELECT pid, client_port FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND (query ILIKE 'LISTEN %' OR query = 'SELECT 1')",
+          [name],
+        );
+        expect(proxy.cutOff(new Set(rows.map((r) => r.client_port)))).toBe(1);
+        // Nothing reaches it now, and nothing tells it so: only the check finds out.
+        await operator.query("NOTIFY punchline_test_one, 'unheard'");
+        await until(() => (heard.includes(LISTEN_RESUMED) ? true : undefined), 5_000, 'LISTEN_RESUMED after the check');
+        await operator.query("NOTIFY punchline_test_one, 'after'");
+        await until(() => (heard.includes('after') ? true : undefined), 2_000, 'a notification after the cut');
+        expect(heard).toEqual([LISTEN_RESUMED, 'after']);
+        // The server kept the cut-off session (it sends nothing on a quiet one): ended from the new one.
+        const ended = await until(
+          async () => ((await operator.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rowCount === 0 ? true : undefined),
+          3_000,
+          'the cut-off session to end',
+        );
+        expect(ended).toBe(true);
+      } finally {
+        await db.close();
+        await proxy.close();
       }
     });
 

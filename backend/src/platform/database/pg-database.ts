@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { Client, Pool, type PoolClient } from 'pg';
+import { Client, type ClientConfig, Pool, type PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { LISTEN_RESUMED, copyStatement, type Database, type DedicatedSession, type QueryResult, type SqlClient } from '@punchline/projections';
 
@@ -18,12 +18,23 @@ export function withDefaultUser(connectionString: string): string {
   return url.toString();
 }
 
+/** How a test opens its database: through a proxy (`through` rewrites the URL), with other options. */
+export interface ConnectOptions {
+  through?: (url: string) => string;
+  options?: PgDatabaseOptions;
+}
+
 /**
  * A database of its own beside the server of `serverUrl`, for a test suite or a bench: `name` is
  * created when missing and opened with a pool of `poolSize`; `drop` closes it and drops it (unless
  * `keep`, for a bench's slow fill that is paid once).
  */
-export async function databaseBeside(serverUrl: string, name: string, poolSize: number, options: { keep?: boolean } = {}): Promise<{ db: PgDatabase; url: string; drop: () => Promise<void> }> {
+export async function databaseBeside(
+  serverUrl: string,
+  name: string,
+  poolSize: number,
+  options: { keep?: boolean; connect?: ConnectOptions } = {},
+): Promise<{ db: PgDatabase; url: string; drop: () => Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a database name: ${name}`);
   const onServer = async (sql: string, params: unknown[] = []): Promise<number> => {
     const admin = new Client({ connectionString: withDefaultUser(serverUrl) });
@@ -37,7 +48,7 @@ export async function databaseBeside(serverUrl: string, name: string, poolSize: 
   if ((await onServer('SELECT 1 FROM pg_database WHERE datname = $1', [name])) === 0) await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = new PgDatabase(url.toString(), poolSize);
+  const db = new PgDatabase(options.connect?.through?.(url.toString()) ?? url.toString(), poolSize, options.connect?.options);
   return {
     db,
     url: url.toString(),
@@ -46,6 +57,14 @@ export async function databaseBeside(serverUrl: string, name: string, poolSize: 
       if (!options.keep) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** The server side of a connection: its backend's pid and start (a pid alone may be reused). */
+type ServerSide = AbandonedSession;
+
+/** pg keeps the socket on the connection it does not expose in its types; destroying it is the one way to drop a connection that never answers. */
+function socketOf(client: Client): { destroy(): void } | undefined {
+  return (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
 }
 
 function wrap(client: Pool | PoolClient | Client): SqlClient {
@@ -80,9 +99,34 @@ function withOptions(connectionString: string, extra: string): { connectionStrin
 const RELISTEN_FIRST_MS = 200;
 const RELISTEN_MAX_MS = 5_000;
 
+/**
+ * A connection's liveness. The long-lived quiet ones (the one that LISTENs, each leader's lock
+ * session) are the ones a NAT or a firewall forgets, or a failover cuts off, without a word: the
+ * socket then neither answers nor errors, and a query on it waited for ever (the kernel gives up on
+ * unanswered data after some 15 minutes; the server, which sends nothing on a quiet session, kept
+ * its side and the leader's lock about two hours, its TCP keepalive). TCP keepalive from our side
+ * keeps NATs from forgetting quiet connections; a check that is not answered in `answerMs` gives the
+ * connection up, and the listening one is checked every `listenerCheckMs`.
+ */
+export interface Liveness {
+  answerMs: number;
+  listenerCheckMs: number;
+}
+const LIVENESS: Liveness = { answerMs: 5_000, listenerCheckMs: 30_000 };
+/** Idle time before the first TCP keepalive probe: well under the shortest NAT idle timeouts (about a minute). */
+const KEEPALIVE_DELAY_MS = 10_000;
+
 export interface PgDatabaseOptions {
   /** The commands' sessions: NO_TIMEOUTS (the server's keep the account's). */
   noTimeouts?: boolean;
+  /** Shorter for tests of a connection cut off. */
+  liveness?: Partial<Liveness>;
+}
+
+/** A server session given up from our side, to be ended from a new connection (pid alone could be reused). */
+interface AbandonedSession {
+  pid: number;
+  started: string;
 }
 
 export class PgDatabase implements Database {
@@ -92,18 +136,27 @@ export class PgDatabase implements Database {
   private listenerOpening: Promise<Client> | null = null;
   private relistenTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private listenerCheck: ReturnType<typeof setInterval> | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly liveness: Liveness;
+  private abandoned: AbandonedSession[] = [];
 
   readonly connectionString: string;
 
   /** What every connection of this database is opened with (the pool's, sessions', the listener's). */
-  private readonly clientConfig: { connectionString: string; options?: string };
+  private readonly clientConfig: ClientConfig;
 
   constructor(connectionString: string, poolSize = 10, options: PgDatabaseOptions = {}) {
     this.connectionString = withDefaultUser(connectionString);
-    this.clientConfig = options.noTimeouts ? withOptions(this.connectionString, NO_TIMEOUTS) : { connectionString: this.connectionString };
-    // A black-holed server must not hold a request forever: give up connecting after 5 s (then 503).
-    this.pool = new Pool({ ...this.clientConfig, max: poolSize, connectionTimeoutMillis: 5_000 });
+    this.liveness = { ...LIVENESS, ...options.liveness };
+    this.clientConfig = {
+      ...(options.noTimeouts ? withOptions(this.connectionString, NO_TIMEOUTS) : { connectionString: this.connectionString }),
+      // A black-holed server must not hold a request forever: give up connecting after 5 s (then 503).
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    };
+    this.pool = new Pool({ ...this.clientConfig, max: poolSize });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => undefined);
   }
@@ -196,8 +249,9 @@ export class PgDatabase implements Database {
       for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
     client.once('end', () => this.listenerLost(client));
+    let session: ServerSide;
     try {
-      await client.connect();
+      session = await this.connect(client);
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
       if (this.closed) throw new Error('The database was closed');
     } catch (error) {
@@ -205,7 +259,56 @@ export class PgDatabase implements Database {
       throw error;
     }
     this.listener = client;
+    // Lost without a word, it would never end: checked, it ends and is opened again (listenerLost).
+    if (this.listenerCheck) clearInterval(this.listenerCheck);
+    this.listenerCheck = setInterval(() => void this.answers(client, session).catch(() => undefined), this.liveness.listenerCheckMs);
+    this.listenerCheck.unref();
     return client;
+  }
+
+  /**
+   * Connects, ends the server side of the sessions given up before (their locks are then free), and
+   * names this one's server side, so it can be ended the same way if it is given up in turn.
+   */
+  private async connect(client: Client): Promise<ServerSide> {
+    await client.connect();
+    try {
+      if (this.abandoned.length > 0) {
+        const abandoned = this.abandoned;
+        await client.query(
+          `SELECT pg_terminate_backend(a.pid) FROM pg_stat_activity a JOIN unnest($1::int[], $2::timestamptz[]) AS gone(pid, started) ON a.pid = gone.pid AND a.backend_start = gone.started`,
+          [abandoned.map((s) => s.pid), abandoned.map((s) => s.started)],
+        );
+        // Ended, or gone already (the server noticed first): either way nothing is left to end.
+        this.abandoned = this.abandoned.filter((s) => !abandoned.includes(s));
+      }
+      const { rows } = await client.query<{ pid: number; started: string }>('SELECT pid, backend_start::text AS started FROM pg_stat_activity WHERE pid = pg_backend_pid()');
+      return { pid: rows[0]!.pid, started: rows[0]!.started };
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Resolves once the server answers on `client`; when it does not within answerMs, the connection
+   * is given up: its socket destroyed (end() would wait for the server's goodbye), its server side
+   * noted to be ended from the next connection opened.
+   */
+  private async answers(client: Client, session: ServerSide): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`The database did not answer within ${this.liveness.answerMs} ms: the connection is given up`)), this.liveness.answerMs);
+    });
+    try {
+      await Promise.race([client.query('SELECT 1'), silent]);
+    } catch (error) {
+      if (!this.abandoned.some((s) => s.pid === session.pid && s.started === session.started)) this.abandoned.push(session);
+      socketOf(client)?.destroy();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -218,6 +321,8 @@ export class PgDatabase implements Database {
   private listenerLost(client: Client): void {
     if (this.listener !== client) return;
     this.listener = null;
+    if (this.listenerCheck) clearInterval(this.listenerCheck);
+    this.listenerCheck = null;
     this.relistenAfter(RELISTEN_FIRST_MS);
   }
 
@@ -245,14 +350,27 @@ export class PgDatabase implements Database {
   async dedicatedSession(): Promise<DedicatedSession> {
     const client = new Client(this.clientConfig);
     client.on('error', () => undefined);
-    await client.connect();
-    return { ...wrap(client), release: () => client.end() };
+    const session = await this.connect(client);
+    let givenUp = false;
+    return {
+      ...wrap(client),
+      check: async () => {
+        await this.answers(client, session).catch((error: unknown) => {
+          givenUp = true;
+          throw error;
+        });
+      },
+      // end() on a connection given up would wait for the server's goodbye that never comes.
+      release: async () => (givenUp ? undefined : client.end()),
+    };
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.relistenTimer) clearTimeout(this.relistenTimer);
     this.relistenTimer = null;
+    if (this.listenerCheck) clearInterval(this.listenerCheck);
+    this.listenerCheck = null;
     await this.listenerOpening?.catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
     this.listener = null;

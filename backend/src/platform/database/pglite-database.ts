@@ -78,7 +78,7 @@ export class PgliteDatabase implements Database {
 
   async dedicatedSession(): Promise<DedicatedSession> {
     // One connection only: the "session" is the shared one; releasing it must not close the database.
-    return { query: (sql, params) => this.query(sql, params), release: async () => undefined };
+    return { query: (sql, params) => this.query(sql, params), check: async () => undefined, release: async () => undefined };
   }
 
   async close(): Promise<void> {

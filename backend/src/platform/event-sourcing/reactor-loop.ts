@@ -21,7 +21,7 @@ export class LeaderLock {
     if (this.db.kind === 'pglite') return true;
     try {
       if (this.leader && this.session) {
-        await this.session.query('SELECT 1');
+        await this.session.check();
         return true;
       }
       this.session ??= await this.db.dedicatedSession();
