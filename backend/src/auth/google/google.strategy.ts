@@ -1,9 +1,30 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { Socket } from 'node:net';
 import { PassportStrategy } from '@nestjs/passport';
 import { Passport } from 'passport';
 import { type Profile, Strategy } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
 import type { AppConfig } from '../../platform/config/config';
 import { OAuthStateCookieStore } from './oauth-state-cookie';
+
+/** How long the provider may stay silent on a call (connecting, or between bytes) before the sign-in fails. */
+export const PROVIDER_SILENCE_MS = 10_000;
+
+/**
+ * An agent whose connections end with an error after PROVIDER_SILENCE_MS without a byte: the
+ * request then fails (passport's callback gets the error: "sign-in failed", never a hang).
+ */
+function silentProviderAgent(secure: boolean): HttpAgent {
+  const agent = secure ? new HttpsAgent() : new HttpAgent();
+  const connect = agent.createConnection.bind(agent);
+  agent.createConnection = (...args: Parameters<HttpAgent['createConnection']>) => {
+    const socket = connect(...args) as Socket;
+    socket.setTimeout(PROVIDER_SILENCE_MS, () => socket.destroy(new Error(`The sign-in provider did not answer within ${PROVIDER_SILENCE_MS / 1000} s`)));
+    return socket;
+  };
+  return agent;
+}
 
 /** What the provider told us about the person; the sign-in decision happens in domain/. */
 export interface ProviderIdentity {
@@ -38,6 +59,14 @@ export class GoogleStrategy extends PassportStrategy(Strategy) {
       // passport-oauth2 calls the PKCE form of a state store (store with 5 arguments), which its types do not describe.
       store: new OAuthStateCookieStore(config, sessionSecret) as unknown as StateStore,
     });
+    // The OAuth2 client under passport sets no timeout: a provider (or a proxy on the way) that took
+    // the connection and never answered held the person's sign-in, and a socket, for ever. Its
+    // public setAgent takes one agent for both calls (token, userinfo); they share a protocol but
+    // in a hand-made development set-up, which then goes without the deadline.
+    const protocol = new URL(config.google.tokenUrl).protocol;
+    if (new URL(config.google.userInfoUrl).protocol === protocol) {
+      (this as unknown as { _oauth2: { setAgent(agent: HttpAgent): void } })._oauth2.setAgent(silentProviderAgent(protocol === 'https:'));
+    }
   }
 
   // Called by @nestjs/passport's mixin while constructing; replaces the global passport instance.
