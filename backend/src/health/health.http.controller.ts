@@ -63,7 +63,8 @@ export class HealthHttpController {
   async health(@Res() res: Response): Promise<void> {
     const [database, eventStore, projector, logTree, backups, media] = await Promise.all([
       // Answering is not enough: a database that takes no writes (a standby after a failover) refuses every save.
-      this.db.query<{ read_only: string }>(`SELECT current_setting('transaction_read_only') AS read_only`).then(
+      // Within 5 s: a connection the network swallowed would hold the probe, and a pool connection, for minutes.
+      this.db.queryWithin<{ read_only: string }>(5_000, `SELECT current_setting('transaction_read_only') AS read_only`).then(
         ({ rows }) => (rows[0]?.read_only === 'on' ? { ok: false, kind: this.db.kind, error: DATABASE_READ_ONLY_TEXT } : { ok: true, kind: this.db.kind }),
         (e: Error) => ({ ok: false, kind: this.db.kind, error: e.message }),
       ),

@@ -54,6 +54,8 @@ export interface SettingsVersionWithSettings extends SettingsVersionView {
 
 /** How long a cached live answer is trusted without asking the database (a lost NOTIFY heals within this). */
 const LIVE_REVALIDATE_MS = 1_000;
+/** The live check is one indexed row: past this the database is taken as unreachable (served from memory). */
+const LIVE_CHECK_DEADLINE_MS = 5_000;
 
 /** While the database is away, one log line per this interval rather than one per visitor. */
 const OUTAGE_LOG_EVERY_MS = 10_000;
@@ -293,7 +295,10 @@ export class SettingsReadService implements OnModuleInit, OnModuleDestroy {
     let rows: StageRow[];
     try {
       // Cheap when nothing changed: the row only comes back when its version differs from ours.
-      ({ rows } = await this.db.query<StageRow>(
+      // Visitors wait on this check once a publish (or LISTEN_RESUMED) made the copy stale: a
+      // connection the network swallowed must not hold them until the kernel gives up on it.
+      ({ rows } = await this.db.queryWithin<StageRow>(
+        LIVE_CHECK_DEADLINE_MS,
         `SELECT settings, updated_at, version FROM ${qualified(LIVE_SCHEMA, 'site_settings')} WHERE stage = 'live' AND version <> $1`,
         [known?.version ?? -1],
       ));

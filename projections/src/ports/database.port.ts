@@ -33,6 +33,13 @@ export const LISTEN_RESUMED = 'listen-resumed';
 
 export interface Database extends SqlClient {
   readonly kind: 'pg' | 'pglite';
+  /**
+   * A short query that must not wait for ever: when the server has not answered within
+   * `deadlineMs` it rejects as unreachable (ETIMEDOUT) and its connection is given up. For what
+   * visitors wait on (the live settings' check) and health: a connection the network swallowed
+   * without a word would otherwise hold them until the kernel gives up on it (about 15 minutes).
+   */
+  queryWithin<R = Record<string, unknown>>(deadlineMs: number, sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /**

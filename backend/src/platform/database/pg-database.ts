@@ -59,6 +59,8 @@ export async function databaseBeside(
   };
 }
 
+const ignoreError = (): void => undefined;
+
 /** The server side of a connection: its backend's pid and start (a pid alone may be reused). */
 type ServerSide = AbandonedSession;
 
@@ -163,6 +165,30 @@ export class PgDatabase implements Database {
 
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
     return wrap(this.pool).query<R>(sql, params);
+  }
+
+  async queryWithin<R = Record<string, unknown>>(deadlineMs: number, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    const client = await this.pool.connect();
+    client.on('error', ignoreError);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let givenUp: Error | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        givenUp = Object.assign(new Error(`The database did not answer within ${deadlineMs} ms`), { code: 'ETIMEDOUT' });
+        // Destroyed, and released with the error: never handed to anyone else. The query's own
+        // promise then fails, unheard. (The pool drops a connection that died of itself too.)
+        socketOf(client)?.destroy();
+        reject(givenUp);
+      }, deadlineMs);
+    });
+    try {
+      const r = await Promise.race([client.query(sql, params as unknown[]), silent]);
+      return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+    } finally {
+      clearTimeout(timer);
+      client.off('error', ignoreError);
+      client.release(givenUp);
+    }
   }
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {

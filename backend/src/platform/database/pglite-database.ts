@@ -76,6 +76,11 @@ export class PgliteDatabase implements Database {
     return this.db.listen(channel, onNotify);
   }
 
+  /** In the process: nothing on the way can swallow the query. */
+  queryWithin<R = Record<string, unknown>>(_deadlineMs: number, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return this.query<R>(sql, params);
+  }
+
   async dedicatedSession(): Promise<DedicatedSession> {
     // One connection only: the "session" is the shared one; releasing it must not close the database.
     return { query: (sql, params) => this.query(sql, params), check: async () => undefined, release: async () => undefined };
