@@ -275,7 +275,7 @@ export class PgDatabase implements Database {
       for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
     client.once('end', () => this.listenerLost(client));
-    let session: ServerSide;
+    let session: ServerSide | null;
     try {
       session = await this.connect(client);
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
@@ -296,7 +296,7 @@ export class PgDatabase implements Database {
    * Connects, ends the server side of the sessions given up before (their locks are then free), and
    * names this one's server side, so it can be ended the same way if it is given up in turn.
    */
-  private async connect(client: Client): Promise<ServerSide> {
+  private async connect(client: Client): Promise<ServerSide | null> {
     await client.connect();
     try {
       if (this.abandoned.length > 0) {
@@ -309,7 +309,8 @@ export class PgDatabase implements Database {
         this.abandoned = this.abandoned.filter((s) => !abandoned.includes(s));
       }
       const { rows } = await client.query<{ pid: number; started: string }>('SELECT pid, backend_start::text AS started FROM pg_stat_activity WHERE pid = pg_backend_pid()');
-      return { pid: rows[0]!.pid, started: rows[0]!.started };
+      // Null where the server hides it (a pooler in front): such a session is simply not ended later.
+      return rows[0] ? { pid: rows[0].pid, started: rows[0].started } : null;
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -321,7 +322,7 @@ export class PgDatabase implements Database {
    * is given up: its socket destroyed (end() would wait for the server's goodbye), its server side
    * noted to be ended from the next connection opened.
    */
-  private async answers(client: Client, session: ServerSide): Promise<void> {
+  private async answers(client: Client, session: ServerSide | null): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const silent = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`The database did not answer within ${this.liveness.answerMs} ms: the connection is given up`)), this.liveness.answerMs);
@@ -329,7 +330,7 @@ export class PgDatabase implements Database {
     try {
       await Promise.race([client.query('SELECT 1'), silent]);
     } catch (error) {
-      if (!this.abandoned.some((s) => s.pid === session.pid && s.started === session.started)) this.abandoned.push(session);
+      if (session && !this.abandoned.some((s) => s.pid === session.pid && s.started === session.started)) this.abandoned.push(session);
       socketOf(client)?.destroy();
       throw error;
     } finally {
