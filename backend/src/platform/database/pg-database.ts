@@ -114,7 +114,7 @@ export interface Liveness {
   answerMs: number;
   listenerCheckMs: number;
 }
-const LIVENESS: Liveness = { answerMs: 5_000, listenerCheckMs: 30_000 };
+const LIVENESS: Liveness = { answerMs: 5_000, listenerCheckMs: 10_000 };
 /** Idle time before the first TCP keepalive probe: well under the shortest NAT idle timeouts (about a minute). */
 const KEEPALIVE_DELAY_MS = 10_000;
 
@@ -142,6 +142,8 @@ export class PgDatabase implements Database {
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private readonly liveness: Liveness;
   private abandoned: AbandonedSession[] = [];
+  /** The pool's open connections, to end them all when the network to the server is found gone. */
+  private readonly poolClients = new Set<PoolClient>();
 
   readonly connectionString: string;
 
@@ -161,6 +163,10 @@ export class PgDatabase implements Database {
     this.pool = new Pool({ ...this.clientConfig, max: poolSize });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => {
+      this.poolClients.add(client);
+      client.once('end', () => this.poolClients.delete(client));
+    });
   }
 
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
@@ -324,18 +330,34 @@ export class PgDatabase implements Database {
    */
   private async answers(client: Client, session: ServerSide | null): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let unanswered = false;
     const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The database did not answer within ${this.liveness.answerMs} ms: the connection is given up`)), this.liveness.answerMs);
+      timer = setTimeout(() => {
+        unanswered = true;
+        reject(new Error(`The database did not answer within ${this.liveness.answerMs} ms: the connection is given up`));
+      }, this.liveness.answerMs);
     });
     try {
       await Promise.race([client.query('SELECT 1'), silent]);
     } catch (error) {
       if (session && !this.abandoned.some((s) => s.pid === session.pid && s.started === session.started)) this.abandoned.push(session);
       socketOf(client)?.destroy();
+      if (unanswered) this.networkLost();
       throw error;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A `SELECT 1` went unanswered: the network to the server went, and the pool's connections open
+   * then went with it, silently too. Each query on one (in flight, or handed out next) waited until
+   * the kernel gave up, about 15 minutes: admin saves hung, and the commands on one stream queued
+   * behind them. Ended now, their queries fail as an outage (503, retried) and the pool opens new
+   * connections. (An error, such as the server ending the session, says nothing of the others.)
+   */
+  private networkLost(): void {
+    for (const client of this.poolClients) socketOf(client)?.destroy();
   }
 
   /**
