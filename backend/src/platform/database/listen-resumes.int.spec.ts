@@ -99,6 +99,29 @@ async function endListeners(operator: Client, database: string): Promise<number>
       }
     });
 
+    it('does not take a stalled event loop for a silent server: a check or a bounded query answered during a long synchronous task holds, and the pool keeps its connections', async () => {
+      const db = new PgDatabase(database.url!, 2, { liveness: { answerMs: 300 } });
+      try {
+        const session = await db.dedicatedSession();
+        await db.query('SELECT 1');
+        const { rows: before } = await operator.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        const checking = session.check();
+        const bounded = db.queryWithin(300, 'SELECT 2 AS two');
+        // One turn, so the bounded query is drawn from the pool and sent before the loop stalls.
+        await new Promise((r) => setImmediate(r));
+        // A synchronous second (a big JSON, a GC pause): both answers wait unread in their sockets
+        // while both deadlines pass.
+        for (const end = Date.now() + 1_000; Date.now() < end; );
+        await expect(checking).resolves.toBeUndefined();
+        await expect(bounded).resolves.toEqual({ rows: [{ two: 2 }], rowCount: 1 });
+        const { rows: after } = await operator.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        expect(after.map((r) => r.pid).sort()).toEqual(before.map((r) => r.pid).sort());
+        await session.release();
+      } finally {
+        await db.close();
+      }
+    });
+
     it('keeps trying while the database refuses connections, and stops once closed', async () => {
       const db = new PgDatabase(database.url!, 2);
       const heard: string[] = [];

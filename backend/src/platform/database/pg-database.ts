@@ -61,6 +61,23 @@ export async function databaseBeside(
 
 const ignoreError = (): void => undefined;
 
+/**
+ * Calls `onSilence` once `ms` have passed, unless cancelled first; answers the cancel. It waits one
+ * turn more (setImmediate) so a stalled event loop (a long synchronous task, a GC pause) is not
+ * taken for a silent server: after a stall the expired timer runs before the socket's waiting
+ * answer is read, and the silence would be a false one, ending every pooled connection.
+ */
+function afterSilence(ms: number, onSilence: () => void): () => void {
+  let immediate: ReturnType<typeof setImmediate> | undefined;
+  const timer = setTimeout(() => {
+    immediate = setImmediate(onSilence);
+  }, ms);
+  return () => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  };
+}
+
 /** The server side of a connection: its backend's pid and start (a pid alone may be reused). */
 type ServerSide = AbandonedSession;
 
@@ -176,22 +193,22 @@ export class PgDatabase implements Database {
   async queryWithin<R = Record<string, unknown>>(deadlineMs: number, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
     const client = await this.pool.connect();
     client.on('error', ignoreError);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel = (): void => undefined;
     let givenUp: Error | undefined;
     const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      cancel = afterSilence(deadlineMs, () => {
         givenUp = Object.assign(new Error(`The database did not answer within ${deadlineMs} ms`), { code: 'ETIMEDOUT' });
         // Destroyed, and released with the error: never handed to anyone else. The query's own
         // promise then fails, unheard. (The pool drops a connection that died of itself too.)
         socketOf(client)?.destroy();
         reject(givenUp);
-      }, deadlineMs);
+      });
     });
     try {
       const r = await Promise.race([client.query(sql, params as unknown[]), silent]);
       return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
     } finally {
-      clearTimeout(timer);
+      cancel();
       client.off('error', ignoreError);
       client.release(givenUp);
     }
@@ -329,13 +346,13 @@ export class PgDatabase implements Database {
    * noted to be ended from the next connection opened.
    */
   private async answers(client: Client, session: ServerSide | null): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel = (): void => undefined;
     let unanswered = false;
     const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      cancel = afterSilence(this.liveness.answerMs, () => {
         unanswered = true;
         reject(new Error(`The database did not answer within ${this.liveness.answerMs} ms: the connection is given up`));
-      }, this.liveness.answerMs);
+      });
     });
     try {
       await Promise.race([client.query('SELECT 1'), silent]);
@@ -345,7 +362,7 @@ export class PgDatabase implements Database {
       if (unanswered) this.networkLost();
       throw error;
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 
