@@ -61,21 +61,39 @@ export async function databaseBeside(
 
 const ignoreError = (): void => undefined;
 
+/** A query the server did not answer in time; its connection has been destroyed. */
+class SilentServerError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms`);
+  }
+}
+
 /**
- * Calls `onSilence` once `ms` have passed, unless cancelled first; answers the cancel. It waits one
- * turn more (setImmediate) so a stalled event loop (a long synchronous task, a GC pause) is not
- * taken for a silent server: after a stall the expired timer runs before the socket's waiting
- * answer is read, and the silence would be a false one, ending every pooled connection.
+ * Runs `sql` on `client`; when no answer has come within `ms`, destroys the connection (end()
+ * would wait for the server's goodbye that never comes) and rejects with SilentServerError. It
+ * waits one turn more (setImmediate) so a stalled event loop (a long synchronous task, a GC pause)
+ * is not taken for a silent server: after a stall the expired timer runs before the socket's
+ * waiting answer is read.
  */
-function afterSilence(ms: number, onSilence: () => void): () => void {
+async function answeredWithin<R>(client: Client, ms: number, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let immediate: ReturnType<typeof setImmediate> | undefined;
-  const timer = setTimeout(() => {
-    immediate = setImmediate(onSilence);
-  }, ms);
-  return () => {
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      immediate = setImmediate(() => {
+        socketOf(client)?.destroy();
+        reject(new SilentServerError(ms));
+      });
+    }, ms);
+  });
+  try {
+    const r = await Promise.race([client.query(sql, params as unknown[]), silent]);
+    return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+  } finally {
     clearTimeout(timer);
     if (immediate) clearImmediate(immediate);
-  };
+  }
 }
 
 /** The server side of a connection: its backend's pid and start (a pid alone may be reused). */
@@ -193,24 +211,16 @@ export class PgDatabase implements Database {
   async queryWithin<R = Record<string, unknown>>(deadlineMs: number, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
     const client = await this.pool.connect();
     client.on('error', ignoreError);
-    let cancel = (): void => undefined;
-    let givenUp: Error | undefined;
-    const silent = new Promise<never>((_, reject) => {
-      cancel = afterSilence(deadlineMs, () => {
-        givenUp = Object.assign(new Error(`The database did not answer within ${deadlineMs} ms`), { code: 'ETIMEDOUT' });
-        // Destroyed, and released with the error: never handed to anyone else. The query's own
-        // promise then fails, unheard. (The pool drops a connection that died of itself too.)
-        socketOf(client)?.destroy();
-        reject(givenUp);
-      });
-    });
+    let failure: Error | undefined;
     try {
-      const r = await Promise.race([client.query(sql, params as unknown[]), silent]);
-      return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+      return await answeredWithin<R>(client, deadlineMs, sql, params);
+    } catch (error) {
+      // Only a destroyed connection is dropped; one that answered with an error goes back.
+      if (error instanceof SilentServerError) failure = error;
+      throw error;
     } finally {
-      cancel();
       client.off('error', ignoreError);
-      client.release(givenUp);
+      client.release(failure);
     }
   }
 
@@ -346,23 +356,13 @@ export class PgDatabase implements Database {
    * noted to be ended from the next connection opened.
    */
   private async answers(client: Client, session: ServerSide | null): Promise<void> {
-    let cancel = (): void => undefined;
-    let unanswered = false;
-    const silent = new Promise<never>((_, reject) => {
-      cancel = afterSilence(this.liveness.answerMs, () => {
-        unanswered = true;
-        reject(new Error(`The database did not answer within ${this.liveness.answerMs} ms: the connection is given up`));
-      });
-    });
     try {
-      await Promise.race([client.query('SELECT 1'), silent]);
+      await answeredWithin(client, this.liveness.answerMs, 'SELECT 1');
     } catch (error) {
       if (session && !this.abandoned.some((s) => s.pid === session.pid && s.started === session.started)) this.abandoned.push(session);
       socketOf(client)?.destroy();
-      if (unanswered) this.networkLost();
+      if (error instanceof SilentServerError) this.networkLost();
       throw error;
-    } finally {
-      cancel();
     }
   }
 
